@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+// GoodsDesk: a GTK 4 desktop app and the MVVM framework it is built from.
+// One target per layer; see DESIGN notes in README.md. No outside packages.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "GoodsDesk",
+    products: [
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .executable(name: "goodsdesk", targets: ["goodsdesk"]),
+        .executable(name: "reactive-bench", targets: ["reactive-bench"]),
+    ],
+    targets: [
+        // The FRP core: pure Swift, no GTK, no Foundation.
+        .target(name: "Reactive", swiftSettings: strict),
+        // Heap accounting for the benchmark (glibc's mallinfo2 is not imported into Swift).
+        .target(name: "HeapStats"),
+        .executableTarget(name: "reactive-bench", dependencies: ["Reactive", "HeapStats"], swiftSettings: strict),
+        .executableTarget(name: "goodsdesk", dependencies: ["Reactive"], swiftSettings: strict),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
+    ]
+)

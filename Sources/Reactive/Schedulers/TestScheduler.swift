@@ -1,0 +1,115 @@
+/// A scheduler on virtual time, for tests: nothing runs until the test advances the clock, so
+/// timing code is tested exactly and instantly, with no sleeps.
+///
+/// Thread-safe and free of any main-thread assumption, so tests may use it from any thread and
+/// run in parallel. Actions run on the thread that calls `advance` or `run`, in time order, and
+/// in scheduling order among actions due at the same instant.
+public final class TestScheduler: DateScheduler, @unchecked Sendable {
+    // `clock`, `queue` and `sequence` are guarded by `lock`; actions run with it released.
+    private let lock = SpinLock()
+    private var clock: SchedulerInstant
+    private var queue: [Entry] = []
+    private var sequence = 0
+
+    private final class Entry: Sendable {
+        let due: SchedulerInstant
+        let order: Int
+        let action: @Sendable () -> Void
+        let cancelled = AnyDisposable()
+        init(due: SchedulerInstant, order: Int, action: @escaping @Sendable () -> Void) {
+            self.due = due
+            self.order = order
+            self.action = action
+        }
+        func precedes(_ other: Entry) -> Bool {
+            (due, order) < (other.due, other.order)
+        }
+    }
+
+    /// A scheduler whose clock starts at `start`.
+    public init(startingAt start: SchedulerInstant = .zero) {
+        clock = start
+    }
+
+    /// The virtual time now.
+    public var now: SchedulerInstant {
+        lock.lock(); defer { lock.unlock() }
+        return clock
+    }
+
+    /// Actions scheduled and not yet run or cancelled.
+    public var pendingCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return queue.filter { !$0.cancelled.isDisposed }.count
+    }
+
+    /// Queues `action` at the current virtual time: it runs at the next `advance` or `run`.
+    @discardableResult
+    public func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        enqueue(at: nil, action)
+    }
+
+    @discardableResult
+    public func schedule(at instant: SchedulerInstant, _ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        enqueue(at: instant, action)
+    }
+
+    @discardableResult
+    public func schedule(
+        at instant: SchedulerInstant, repeatingEvery interval: Duration, _ action: @escaping @Sendable () -> Void
+    ) -> (any Disposable)? {
+        scheduleRepeating(at: instant, every: max(interval, .nanoseconds(1)), action)
+    }
+
+    private func enqueue(at instant: SchedulerInstant?, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+        lock.lock()
+        defer { lock.unlock() }
+        let due = Swift.max(instant ?? clock, clock)
+        sequence += 1
+        let entry = Entry(due: due, order: sequence, action: action)
+        // Insert in order; queues in tests are short.
+        let index = queue.firstIndex { entry.precedes($0) } ?? queue.endIndex
+        queue.insert(entry, at: index)
+        return entry.cancelled
+    }
+
+    /// Moves the clock forward by `interval`, running every action due up to the new time.
+    public func advance(by interval: Duration = .zero) {
+        advance(to: now.advanced(by: interval))
+    }
+
+    /// Moves the clock to `instant`, running every action due by then (actions they schedule
+    /// within the window run too).
+    public func advance(to instant: SchedulerInstant) {
+        while let entry = nextDue(by: instant) {
+            entry.action()
+        }
+        lock.lock()
+        if clock < instant { clock = instant }
+        lock.unlock()
+    }
+
+    /// Runs every scheduled action, advancing the clock as far as needed, until none is left.
+    /// Repeating timers would never let it finish: use `advance` with them.
+    public func run() {
+        while let entry = nextDue(by: nil) {
+            entry.action()
+        }
+    }
+
+    private func nextDue(by limit: SchedulerInstant?) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        while let first = queue.first {
+            if first.cancelled.isDisposed {
+                queue.removeFirst()
+                continue
+            }
+            if let limit, first.due > limit { return nil }
+            queue.removeFirst()
+            if clock < first.due { clock = first.due }
+            return first
+        }
+        return nil
+    }
+}

@@ -1,0 +1,371 @@
+import Synchronization
+
+/// Number of subscriptions alive in the process (attached observers not yet freed).
+@usableFromInline
+let liveSubscriptionCounter = Atomic<Int>(0)
+
+/// The non-generic half of a signal core: its lock and its observers. Detaching (reached through
+/// `Disposable.dispose()`, where callers cannot specialise generics) runs here as plain code.
+@usableFromInline
+class ObserverRegistry: @unchecked Sendable {
+    // `observers` is guarded by `lock`; subclasses guard their own state with the same lock.
+    @usableFromInline let lock = SpinLock()
+    @usableFromInline @exclusivity(unchecked) var observers = Bag()
+
+    @inlinable init() {}
+
+    @usableFromInline
+    final func detach(_ subscription: Subscription, at slot: Int) {
+        lock.lock()
+        observers.remove(subscription, at: slot)
+        lock.unlock()
+    }
+
+    /// Number of attached observers.
+    @usableFromInline
+    final var observerCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return observers.count
+    }
+}
+
+/// One attached observer, as its registry sees it; disposing it detaches it.
+@usableFromInline
+class Subscription: Disposable, @unchecked Sendable {
+    // `slot` is atomic: its slot in the registry while attached, -1 once detached or finished.
+    @usableFromInline let registry: ObserverRegistry
+    @usableFromInline let slot = Atomic<Int>(-1)
+
+    @inlinable
+    init(registry: ObserverRegistry) {
+        self.registry = registry
+        liveSubscriptionCounter.add(1, ordering: .relaxed)
+    }
+
+    deinit { liveSubscriptionCounter.subtract(1, ordering: .relaxed) }
+
+    @inlinable
+    final var isActive: Bool { slot.load(ordering: .relaxed) >= 0 }
+
+    @inlinable
+    final var isDisposed: Bool { !isActive }
+
+    @inlinable
+    final func dispose() {
+        let old = slot.exchange(-1, ordering: .relaxed)
+        if old >= 0 { registry.detach(self, at: old) }
+    }
+}
+
+/// The engine behind every signal: multicasts events to its observers, in order, one at a time.
+///
+/// Delivery contract:
+/// - Events reach observers serially: never two at once, never out of the order they were sent.
+/// - A send that arrives while an event is being delivered — from an observer of this very signal
+///   (re-entrancy) or from another thread — is queued and returns at once. The delivering thread
+///   delivers it after the current event has reached every observer ("breadth-first"). So a send
+///   never blocks on observers and can never deadlock, whatever the observers do.
+/// - An observer attached during a delivery receives only later events; an observer disposed during
+///   a delivery receives nothing more, not even the event in flight.
+/// - After the terminal event every observer is released.
+///
+/// Observers live in a `Bag`, so attaching and detaching are O(1) at any number of observers.
+@usableFromInline
+final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, Disposable, @unchecked Sendable {
+    // Every `var` below is guarded by `lock`; observers are only ever called with `lock` released.
+
+    @usableFromInline typealias Action = @Sendable (Event<Value, Error>) -> Void
+
+    /// What an observer wants called: every event, or values only (stored directly, so observing
+    /// values allocates no wrapper closure).
+    @usableFromInline
+    enum Handler: Sendable {
+        case events(Action)
+        case values(@Sendable (Value) -> Void)
+    }
+
+    /// An attached observer with its event handler.
+    @usableFromInline
+    final class Subscriber: Subscription, @unchecked Sendable {
+        // Immutable beyond the base class's atomic slot.
+        @usableFromInline let handler: Handler
+
+        @inlinable
+        init(_ handler: Handler, core: SignalCore) {
+            self.handler = handler
+            super.init(registry: core)
+        }
+
+        @inlinable
+        func action(_ event: Event<Value, Error>) {
+            switch handler {
+            case let .events(action): action(event)
+            case let .values(action): if case let .value(value) = event { action(value) }
+            }
+        }
+    }
+
+    /// Slot marker of a subscriber queued for attachment by the delivering thread.
+    @usableFromInline static var awaitingAttachment: Int { Int.max }
+
+    @usableFromInline
+    enum Pending {
+        case event(Event<Value, Error>)
+        case attach(Subscriber)
+    }
+
+    @usableFromInline @exclusivity(unchecked) var isDelivering = false
+    @usableFromInline @exclusivity(unchecked) var drainer: UInt = 0
+    @usableFromInline @exclusivity(unchecked) var pending: ContiguousArray<Pending> = []
+    @usableFromInline @exclusivity(unchecked) var isTerminated = false
+    @usableFromInline @exclusivity(unchecked) var terminal: Event<Value, Error>?
+    /// For properties: the latest value sent (what `value` reads).
+    @usableFromInline @exclusivity(unchecked) var current: Value?
+    /// For properties: the latest value whose delivery has begun (what a new observer starts from).
+    @usableFromInline @exclusivity(unchecked) var delivered: Value?
+    @usableFromInline let tracksValue: Bool
+    @usableFromInline let onTerminated: (@Sendable () -> Void)?
+
+    @inlinable
+    init(current: Value? = nil, onTerminated: (@Sendable () -> Void)? = nil) {
+        self.tracksValue = current != nil
+        self.current = current
+        self.delivered = current
+        self.onTerminated = onTerminated
+        super.init()
+    }
+
+    // MARK: Sending
+
+    /// Sends `event` to every observer (or queues it, see the type's contract).
+    @inlinable
+    func send(_ event: Event<Value, Error>) {
+        lock.lock()
+        let delivery = enqueueLocked(event)
+        lock.unlock()
+        if let delivery { perform(delivery) }
+    }
+
+    /// A delivery this thread owns: the event and the observers to give it to.
+    @usableFromInline
+    struct Delivery {
+        @usableFromInline let event: Event<Value, Error>
+        @usableFromInline let snapshot: ContiguousArray<AnyObject?>
+
+        @inlinable
+        init(event: Event<Value, Error>, snapshot: ContiguousArray<AnyObject?>) {
+            self.event = event
+            self.snapshot = snapshot
+        }
+    }
+
+    /// Delivers an owned delivery, then whatever was queued meanwhile. Call with no lock held.
+    @inlinable
+    func perform(_ delivery: Delivery) {
+        deliver(delivery.event, to: delivery.snapshot)
+        finishDelivering()
+    }
+
+    /// Performs `delivery` if there is one.
+    @inlinable
+    func perform(_ delivery: Delivery?) {
+        if let delivery { perform(delivery) }
+    }
+
+    /// Commits `event` in order. Returns the delivery when this thread must perform it (call
+    /// `perform()` once the caller has released its own locks), `nil` when it was queued for the
+    /// delivering thread or dropped after termination. For stages that order events under a lock.
+    @inlinable
+    func enqueue(_ event: Event<Value, Error>) -> Delivery? {
+        lock.lock()
+        defer { lock.unlock() }
+        return enqueueLocked(event)
+    }
+
+    /// `enqueue` for a caller that already holds `lock`.
+    @inlinable
+    func enqueueLocked(_ event: Event<Value, Error>) -> Delivery? {
+        if isTerminated { return nil }
+        if event.isTerminating { isTerminated = true }
+        if tracksValue, case let .value(value) = event { current = value }
+        if isDelivering {
+            pending.append(.event(event))
+            return nil
+        }
+        isDelivering = true
+        drainer = currentThreadID()
+        return Delivery(event: event, snapshot: snapshotLocked(for: event))
+    }
+
+    @inlinable
+    func snapshotLocked(for event: Event<Value, Error>) -> ContiguousArray<AnyObject?> {
+        switch event {
+        case let .value(value):
+            if tracksValue { delivered = value }
+            return observers.slots
+        default:
+            terminal = event
+            return observers.removeAll()
+        }
+    }
+
+    @inlinable
+    func deliver(_ event: Event<Value, Error>, to snapshot: ContiguousArray<AnyObject?>) {
+        for case let object? in snapshot {
+            let subscriber = unsafeDowncast(object, to: Subscriber.self)
+            if subscriber.isActive { subscriber.action(event) }
+        }
+        if event.isTerminating {
+            for case let object? in snapshot {
+                unsafeDowncast(object, to: Subscriber.self).slot.store(-1, ordering: .relaxed)
+            }
+            onTerminated?()
+        }
+    }
+
+    @inlinable
+    func finishDelivering() {
+        lock.lock()
+        if pending.isEmpty {
+            isDelivering = false
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        drainPending()
+    }
+
+    /// Delivers queued events and attachments until none are left.
+    @inlinable
+    func drainPending() {
+        var index = 0
+        lock.lock()
+        while index < pending.count {
+            let item = pending[index]
+            index += 1
+            switch item {
+            case let .event(event):
+                let snapshot = snapshotLocked(for: event)
+                lock.unlock()
+                deliver(event, to: snapshot)
+            case let .attach(subscriber):
+                guard subscriber.slot.load(ordering: .relaxed) == Self.awaitingAttachment else { continue }
+                let start = insertOrFinishLocked(subscriber, expecting: Self.awaitingAttachment)
+                lock.unlock()
+                start.run(subscriber)
+            }
+            lock.lock()
+            if index >= 64 && index * 2 >= pending.count {
+                pending.removeFirst(index)
+                index = 0
+            }
+        }
+        pending.removeAll(keepingCapacity: pending.capacity <= 64)
+        isDelivering = false
+        lock.unlock()
+    }
+
+    // MARK: Observers
+
+    /// Attaches an observer for future events. On a terminated signal it receives `interrupted` at
+    /// once and `nil` is returned.
+    @inlinable
+    func attach(_ action: @escaping Action) -> Subscriber? {
+        attach(.events(action))
+    }
+
+    @inlinable
+    func attach(_ handler: Handler) -> Subscriber? {
+        let subscriber = Subscriber(handler, core: self)
+        lock.lock()
+        if terminal != nil {
+            lock.unlock()
+            subscriber.action(.interrupted)
+            return nil
+        }
+        subscriber.slot.store(observers.insert(subscriber), ordering: .relaxed)
+        lock.unlock()
+        return subscriber
+    }
+
+    /// What a newly attached property observer must be sent first.
+    @usableFromInline
+    struct Start {
+        @usableFromInline let value: Value?
+        @usableFromInline let terminal: Event<Value, Error>?
+        @inlinable
+        init(value: Value?, terminal: Event<Value, Error>?) {
+            self.value = value
+            self.terminal = terminal
+        }
+        @inlinable
+        func run(_ subscriber: Subscriber) {
+            if let value { subscriber.action(.value(value)) }
+            if let terminal {
+                subscriber.slot.store(-1, ordering: .relaxed)
+                subscriber.action(terminal)
+            }
+        }
+    }
+
+    @inlinable
+    func insertOrFinishLocked(_ subscriber: Subscriber, expecting expected: Int = -1) -> Start {
+        if let terminal {
+            return Start(value: current, terminal: terminal)
+        }
+        let slot = observers.insert(subscriber)
+        guard subscriber.slot.compareExchange(expected: expected, desired: slot, ordering: .relaxed).exchanged else {
+            // Disposed while queued for attachment.
+            observers.remove(subscriber, at: slot)
+            return Start(value: nil, terminal: nil)
+        }
+        return Start(value: delivered, terminal: nil)
+    }
+
+    /// Attaches an observer that first receives the current value, then every later event, with no
+    /// gap and no repeat even while another thread is delivering (used by property producers).
+    @inlinable
+    func attachSendingCurrent(_ action: @escaping Action) -> Subscriber {
+        let subscriber = Subscriber(.events(action), core: self)
+        lock.lock()
+        if !isDelivering {
+            isDelivering = true
+            drainer = currentThreadID()
+            let start = insertOrFinishLocked(subscriber)
+            lock.unlock()
+            start.run(subscriber)
+            finishDelivering()
+        } else if drainer == currentThreadID() {
+            // Re-entrant: we are inside an observer of this core, on the delivering thread.
+            let start = insertOrFinishLocked(subscriber)
+            lock.unlock()
+            start.run(subscriber)
+        } else {
+            // Not yet in the bag: mark it attachable (not -1, which means disposed).
+            subscriber.slot.store(Self.awaitingAttachment, ordering: .relaxed)
+            pending.append(.attach(subscriber))
+            lock.unlock()
+        }
+        return subscriber
+    }
+
+    // MARK: Inspection
+
+    /// The latest value of a property core.
+    @inlinable
+    var currentValue: Value? {
+        lock.lock(); defer { lock.unlock() }
+        return current
+    }
+
+    // MARK: Disposable (a producer's run is disposed by interrupting its core)
+
+    @inlinable
+    var isDisposed: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return isTerminated
+    }
+
+    @inlinable
+    func dispose() { send(.interrupted) }
+}

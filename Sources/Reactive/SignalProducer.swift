@@ -1,0 +1,149 @@
+/// A cold stream: a recipe for work that runs anew each time it is started (a network request, a
+/// database query, a timer), the seeds' "cold signal that only comes alive when subscribed".
+///
+/// Every `start` runs the start handler again with a fresh observer and lifetime. Disposing a
+/// start interrupts it: its observer receives `interrupted` and the lifetime ends, cancelling the
+/// work registered on it.
+public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
+    public typealias Observer = Signal<Value, Error>.Observer
+
+    @usableFromInline let startHandler: @Sendable (Observer, Lifetime) -> Void
+
+    /// A producer that runs `startHandler` on every start. The handler sends through the observer
+    /// and ties its resources to the lifetime, which ends when the run terminates or is disposed.
+    @inlinable
+    public init(_ startHandler: @escaping @Sendable (Observer, Lifetime) -> Void) {
+        self.startHandler = startHandler
+    }
+
+    /// Sends `value`, then completes.
+    public init(value: Value) {
+        self.init { observer, _ in
+            observer.send(value: value)
+            observer.sendCompleted()
+        }
+    }
+
+    /// Sends each of `values`, then completes.
+    public init<S: Sequence & Sendable>(values: S) where S.Element == Value {
+        self.init { observer, lifetime in
+            for value in values {
+                if lifetime.hasEnded { return }
+                observer.send(value: value)
+            }
+            observer.sendCompleted()
+        }
+    }
+
+    /// Fails with `error` at once.
+    public init(error: Error) {
+        self.init { observer, _ in observer.send(error: error) }
+    }
+
+    /// Sends the success value and completes, or fails.
+    public init(result: Result<Value, Error>) {
+        switch result {
+        case let .success(value): self.init(value: value)
+        case let .failure(error): self.init(error: error)
+        }
+    }
+
+    /// Forwards the events `signal` sends while started: starting it only observes.
+    public init(_ signal: Signal<Value, Error>) {
+        self.init { observer, lifetime in signal.attach(observer, during: lifetime) }
+    }
+
+    /// Completes at once without a value.
+    public static var empty: SignalProducer { SignalProducer { observer, _ in observer.sendCompleted() } }
+
+    /// Never sends anything.
+    public static var never: SignalProducer { SignalProducer { _, _ in } }
+
+    /// Runs the work and sends its events to `observer`; disposing the result interrupts it.
+    @discardableResult
+    public func start(_ observer: Observer = Observer { _ in }) -> any Disposable {
+        startWithSignal { signal, disposable in
+            signal.observe(observer)
+            return disposable
+        }
+    }
+
+    /// Creates the run's signal, lets `setup` observe it, then starts the work. Use it to attach
+    /// several observers to one run before any event is sent.
+    public func startWithSignal<Result>(
+        _ setup: (_ signal: Signal<Value, Error>, _ interrupter: any Disposable) -> Result
+    ) -> Result {
+        let lifetime = Lifetime()
+        let core = SignalCore<Value, Error>(onTerminated: { lifetime.end() })
+        let result = setup(Signal(core: core), core)
+        startHandler(Observer { core.send($0) }, lifetime)
+        return result
+    }
+
+    /// Starts and observes values only.
+    @discardableResult
+    public func startWithValues(_ action: @escaping @Sendable (Value) -> Void) -> any Disposable {
+        start(Observer(value: action))
+    }
+
+    /// Starts and observes successful completion only.
+    @discardableResult
+    public func startWithCompleted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        start(Observer(completed: action))
+    }
+
+    /// Starts and observes failure only.
+    @discardableResult
+    public func startWithFailed(_ action: @escaping @Sendable (Error) -> Void) -> any Disposable {
+        start(Observer(failed: action))
+    }
+
+    /// Starts and observes interruption only.
+    @discardableResult
+    public func startWithInterrupted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        start(Observer(interrupted: action))
+    }
+
+    /// Starts and reports each value as a success and a failure as a failure.
+    @discardableResult
+    public func startWithResult(_ action: @escaping @Sendable (Result<Value, Error>) -> Void) -> any Disposable {
+        start(Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
+    }
+
+    /// Transforms the observer of each start into an observer of this producer: the way operators
+    /// are written. `transform` gets the downstream observer and the run's lifetime.
+    @inlinable
+    public func lift<U, F>(
+        _ transform: @escaping @Sendable (Signal<U, F>.Observer, Lifetime) -> Observer
+    ) -> SignalProducer<U, F> {
+        let handler = startHandler
+        return SignalProducer<U, F> { downstream, lifetime in
+            handler(transform(downstream, lifetime), lifetime)
+        }
+    }
+
+    /// Starts this producer as a child of `lifetime`: it runs in its own run (so it can end early
+    /// and clean up), and is interrupted if `lifetime` ends first.
+    @inlinable
+    public func attach(_ observer: Observer, during lifetime: Lifetime) {
+        if lifetime.hasEnded { return }
+        lifetime += start(observer)
+    }
+}
+
+/// Anything that can be turned into a producer: signals, producers, properties.
+public protocol SignalProducerConvertible<Value, Error>: Sendable {
+    associatedtype Value: Sendable
+    associatedtype Error: Swift.Error
+    /// The events of this source as a producer.
+    var producer: SignalProducer<Value, Error> { get }
+}
+
+extension SignalProducer: SignalProducerConvertible {
+    public var producer: SignalProducer<Value, Error> { self }
+}
+
+extension Signal: SignalProducerConvertible {
+    /// A producer whose starts observe this signal.
+    public var producer: SignalProducer<Value, Error> { SignalProducer(self) }
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Sets up what the tests need, builds everything, and runs every test. The README's test command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+./meson-helpers/setup-deps.sh
+swift build --build-tests
+swift test
+# The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
+swift run -c release reactive-bench --quick

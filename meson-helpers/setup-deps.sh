@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the system packages GoodsDesk needs, only when one is missing.
+# Used by the README's commands and by CI; safe to run again.
+set -euo pipefail
+
+# Debian packages the build and the tests need. (The Swift toolchain comes with the machine.)
+packages=(pkg-config)
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup-deps: installing ${missing[*]}" >&2
+    sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo_cmd apt-get update -qq
+    $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+command -v swift >/dev/null || { echo "setup-deps: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
