@@ -153,15 +153,21 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
     private convenience init(
         initial: Value, then producer: SignalProducer<Value, Never>, retaining owner: AnyObject?
     ) {
-        let keepAlive = owner.map(UncheckedReference.init)
-        self.init(deriving: producer.on(value: { _ in withExtendedLifetime(keepAlive) {} }), fallback: initial)
+        self.init(deriving: producer, fallback: initial, retaining: owner.map { [$0] } ?? [])
     }
 
     /// A property following `producer`: its first value sent during start becomes the initial
-    /// value (else `fallback()`), every later value a change.
-    init(deriving producer: SignalProducer<Value, Never>, fallback: @autoclosure () -> Value) {
+    /// value (else `fallback()`), every later value a change. It keeps `owners` (the properties
+    /// it derives from) alive for as long as it follows them.
+    init(
+        deriving producer: SignalProducer<Value, Never>,
+        fallback: @autoclosure () -> Value,
+        retaining owners: [AnyObject] = []
+    ) {
         let capture = LockedState(Capture.waiting(nil))
+        let keepAlive = UncheckedReference(objects: owners)
         subscription = producer.startWithValues { value in
+            withExtendedLifetime(keepAlive) {}
             let core: SignalCore<Value, Never>? = capture.withLock { state in
                 if case let .ready(core) = state { return core }
                 state = .waiting(value)
@@ -190,8 +196,8 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
     public var signal: Signal<Value, Never> { storage.signal }
 }
 
-/// Keeps an object alive from a `@Sendable` closure; the object is never used, only retained.
+/// Keeps objects alive from a `@Sendable` closure; they are never used, only retained.
 private struct UncheckedReference: @unchecked Sendable {
-    // Never dereferenced: it only extends the lifetime of the property a view depends on.
-    let object: AnyObject
+    // Never dereferenced: it only extends the lifetime of the properties a view depends on.
+    let objects: [AnyObject]
 }
