@@ -192,8 +192,25 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
     deinit { subscription?.dispose() }
 
     public var value: Value { storage.value }
-    public var producer: SignalProducer<Value, Never> { storage.producer }
-    public var signal: Signal<Value, Never> { storage.signal }
+
+    /// The current value, then every change. A started producer keeps this property (and so
+    /// what it derives from) alive until the start ends.
+    public var producer: SignalProducer<Value, Never> {
+        let core = storage.core
+        return SignalProducer { [self] observer, lifetime in
+            lifetime += core.attachSendingCurrent(observer.action)
+            lifetime.observeEnded { withExtendedLifetime(self) {} }
+        }
+    }
+
+    /// Every change from now on; an observation keeps this property alive until it ends.
+    public var signal: Signal<Value, Never> {
+        let core = storage.core
+        return Signal.deriving { [self] observer, lifetime in
+            if let subscriber = core.attach(observer.action) { lifetime += subscriber }
+            lifetime.observeEnded { withExtendedLifetime(self) {} }
+        }
+    }
 }
 
 /// Keeps objects alive from a `@Sendable` closure; they are never used, only retained.

@@ -6,11 +6,19 @@ let liveSubscriptionCounter = Atomic<Int>(0)
 
 /// The non-generic half of a signal core: its lock and its observers. Detaching (reached through
 /// `Disposable.dispose()`, where callers cannot specialise generics) runs here as plain code.
+///
+/// Handlers are released as soon as their subscription ends, even while the caller still holds
+/// the disposable: at once when no delivery is running, else when the running delivery finishes
+/// (a delivery reads handlers without the lock, so nobody may clear one under it).
 @usableFromInline
 class ObserverRegistry: @unchecked Sendable {
-    // `observers` is guarded by `lock`; subclasses guard their own state with the same lock.
+    // `observers`, `isDelivering` and `retired` are guarded by `lock`; subclasses guard their
+    // own state with the same lock.
     @usableFromInline let lock = SpinLock()
     @usableFromInline @exclusivity(unchecked) var observers = Bag()
+    @usableFromInline @exclusivity(unchecked) var isDelivering = false
+    /// Subscriptions detached during a delivery, whose handlers that delivery will release.
+    @usableFromInline @exclusivity(unchecked) var retired: [Subscription] = []
 
     @inlinable init() {}
 
@@ -18,7 +26,17 @@ class ObserverRegistry: @unchecked Sendable {
     final func detach(_ subscription: Subscription, at slot: Int) {
         lock.lock()
         observers.remove(subscription, at: slot)
+        let releaseNow = !isDelivering
+        if !releaseNow { retired.append(subscription) }
         lock.unlock()
+        if releaseNow { subscription.releaseHandler() }
+    }
+
+    /// Releases the handlers retired during the delivery that just ended. Call after clearing
+    /// `isDelivering`, with `lock` released.
+    @usableFromInline
+    final func releaseRetired(_ subscriptions: [Subscription]) {
+        for subscription in subscriptions { subscription.releaseHandler() }
     }
 
     /// Number of attached observers.
@@ -43,6 +61,11 @@ class Subscription: Disposable, @unchecked Sendable {
     }
 
     deinit { liveSubscriptionCounter.subtract(1, ordering: .relaxed) }
+
+    /// Drops the observer's handler (and what it captured). Called only when no delivery can be
+    /// reading it.
+    @usableFromInline
+    func releaseHandler() {}
 
     @inlinable
     final var isActive: Bool { slot.load(ordering: .relaxed) >= 0 }
@@ -87,8 +110,9 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     /// An attached observer with its event handler.
     @usableFromInline
     final class Subscriber: Subscription, @unchecked Sendable {
-        // Immutable beyond the base class's atomic slot.
-        @usableFromInline let handler: Handler
+        // `handler` is read by the delivering thread without the lock and cleared only when no
+        // delivery is running (see `ObserverRegistry`), so reads and the one write never overlap.
+        @usableFromInline @exclusivity(unchecked) var handler: Handler?
 
         @inlinable
         init(_ handler: Handler, core: SignalCore) {
@@ -99,9 +123,15 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         @inlinable
         func action(_ event: Event<Value, Error>) {
             switch handler {
-            case let .events(action): action(event)
-            case let .values(action): if case let .value(value) = event { action(value) }
+            case let .events(action)?: action(event)
+            case let .values(action)?: if case let .value(value) = event { action(value) }
+            case nil: break
             }
+        }
+
+        @usableFromInline
+        override func releaseHandler() {
+            handler = nil
         }
     }
 
@@ -114,7 +144,6 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         case attach(Subscriber)
     }
 
-    @usableFromInline @exclusivity(unchecked) var isDelivering = false
     @usableFromInline @exclusivity(unchecked) var drainer: UInt = 0
     @usableFromInline @exclusivity(unchecked) var pending: ContiguousArray<Pending> = []
     @usableFromInline @exclusivity(unchecked) var isTerminated = false
@@ -217,7 +246,9 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         }
         if event.isTerminating {
             for case let object? in snapshot {
-                unsafeDowncast(object, to: Subscriber.self).slot.store(-1, ordering: .relaxed)
+                let subscriber = unsafeDowncast(object, to: Subscriber.self)
+                subscriber.slot.store(-1, ordering: .relaxed)
+                subscriber.releaseHandler()
             }
             onTerminated?()
         }
@@ -228,7 +259,14 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         lock.lock()
         if pending.isEmpty {
             isDelivering = false
+            if retired.isEmpty {
+                lock.unlock()
+                return
+            }
+            let retired = self.retired
+            self.retired = []
             lock.unlock()
+            releaseRetired(retired)
             return
         }
         lock.unlock()
@@ -249,7 +287,10 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
                 lock.unlock()
                 deliver(event, to: snapshot)
             case let .attach(subscriber):
-                guard subscriber.slot.load(ordering: .relaxed) == Self.awaitingAttachment else { continue }
+                guard subscriber.slot.load(ordering: .relaxed) == Self.awaitingAttachment else {
+                    retired.append(subscriber)
+                    continue
+                }
                 let start = insertOrFinishLocked(subscriber, expecting: Self.awaitingAttachment)
                 lock.unlock()
                 start.run(subscriber)
@@ -262,7 +303,10 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         }
         pending.removeAll(keepingCapacity: pending.capacity <= 64)
         isDelivering = false
+        let retired = self.retired
+        self.retired = []
         lock.unlock()
+        releaseRetired(retired)
     }
 
     // MARK: Observers
@@ -304,6 +348,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             if let terminal {
                 subscriber.slot.store(-1, ordering: .relaxed)
                 subscriber.action(terminal)
+                subscriber.releaseHandler()
             }
         }
     }
@@ -317,6 +362,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         guard subscriber.slot.compareExchange(expected: expected, desired: slot, ordering: .relaxed).exchanged else {
             // Disposed while queued for attachment.
             observers.remove(subscriber, at: slot)
+            retired.append(subscriber)
             return Start(value: nil, terminal: nil)
         }
         return Start(value: delivered, terminal: nil)

@@ -242,3 +242,15 @@ struct SideEffectTests {
         #expect(lines.values == ["[login.valid] value 3", "[login.valid] failed boom", "[login.valid] disposed"])
     }
 }
+
+@Suite("Naming for traces", .serialized)
+struct NamingTests {
+    @Test func namedStreamsAreUnchangedWhileTracingIsOff() {
+        ReactiveLog.isTracing = false
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let (recorder, _) = signal.named("quiet").record()
+        input.send(value: 1)
+        #expect(recorder.values == [1])
+        #expect(signal.named("quiet").observerCount == signal.observerCount, "the same signal comes back")
+    }
+}

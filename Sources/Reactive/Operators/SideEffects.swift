@@ -1,3 +1,5 @@
+import Synchronization
+
 // Operators that watch events without changing them: side effects and debugging.
 
 extension Stage {
@@ -28,8 +30,15 @@ extension Stage {
     }
 }
 
-/// Where `logEvents` writes. Replaceable so an app can route the trace to its own log.
+/// Where `logEvents` writes, and whether named streams trace their events.
 public enum ReactiveLog {
+    /// When true, streams given a name with `named(_:)` log every event (an app turns it on from
+    /// its own switch, such as `GOODSDESK_TRACE=1`). Read when a stream is named.
+    public static var isTracing: Bool {
+        get { tracing.load(ordering: .relaxed) }
+        set { tracing.store(newValue, ordering: .relaxed) }
+    }
+
     /// Writes one line; defaults to standard error.
     public typealias Logger = @Sendable (_ identifier: String, _ event: String) -> Void
 
@@ -39,6 +48,8 @@ public enum ReactiveLog {
         line.withUTF8 { bytes in _ = writeToStandardError(bytes) }
     }
 }
+
+private let tracing = Atomic<Bool>(false)
 
 #if canImport(Glibc)
 import Glibc
@@ -62,6 +73,12 @@ extension Signal {
     ) -> Signal<Value, Error> {
         lift(Stage.on(event: event, value: value, failed: failed, completed: completed,
                       interrupted: interrupted, terminated: terminated, disposed: disposed))
+    }
+
+    /// Names this stream for debugging: while `ReactiveLog.isTracing` is on, its events are
+    /// logged under `name`; otherwise it is returned unchanged, at no cost.
+    public func named(_ name: String) -> Signal<Value, Error> {
+        ReactiveLog.isTracing ? logEvents(identifier: name) : self
     }
 
     /// Logs every event that passes, as `[identifier] value 3`, to `logger`.
@@ -94,6 +111,12 @@ extension SignalProducer {
             lifted.startHandler(observer, lifetime)
             started?()
         }
+    }
+
+    /// Names this stream for debugging: while `ReactiveLog.isTracing` is on, its starts and
+    /// events are logged under `name`; otherwise it is returned unchanged, at no cost.
+    public func named(_ name: String) -> SignalProducer<Value, Error> {
+        ReactiveLog.isTracing ? logEvents(identifier: name) : self
     }
 
     /// Logs every event and the start of each run, as `[identifier] value 3`, to `logger`.
