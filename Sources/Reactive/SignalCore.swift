@@ -22,10 +22,12 @@ class ObserverRegistry: @unchecked Sendable {
 
     @inlinable init() {}
 
+    /// Detaches a subscription that has just marked itself inactive (so this runs once per
+    /// subscription). Its slot is vacated lazily: deliveries skip inactive subscribers.
     @usableFromInline
     final func detach(_ subscription: Subscription, at slot: Int) {
         lock.lock()
-        observers.remove(subscription, at: slot)
+        observers.vacate(slot)
         let releaseNow = !isDelivering
         if !releaseNow { retired.append(subscription) }
         lock.unlock()
@@ -76,8 +78,12 @@ class Subscription: Disposable, @unchecked Sendable {
     @inlinable
     final func dispose() {
         let old = slot.exchange(-1, ordering: .relaxed)
-        if old >= 0 { registry.detach(self, at: old) }
+        if old >= 0 && old != Subscription.awaitingAttachment { registry.detach(self, at: old) }
     }
+
+    /// Slot marker of a subscription queued for attachment by a delivering thread: not yet in
+    /// the bag, not disposed.
+    @usableFromInline static var awaitingAttachment: Int { Int.max }
 }
 
 /// The engine behind every signal: multicasts events to its observers, in order, one at a time.
@@ -134,9 +140,6 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             handler = nil
         }
     }
-
-    /// Slot marker of a subscriber queued for attachment by the delivering thread.
-    @usableFromInline static var awaitingAttachment: Int { Int.max }
 
     @usableFromInline
     enum Pending {
@@ -287,11 +290,11 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
                 lock.unlock()
                 deliver(event, to: snapshot)
             case let .attach(subscriber):
-                guard subscriber.slot.load(ordering: .relaxed) == Self.awaitingAttachment else {
+                guard subscriber.slot.load(ordering: .relaxed) == Subscription.awaitingAttachment else {
                     retired.append(subscriber)
                     continue
                 }
-                let start = insertOrFinishLocked(subscriber, expecting: Self.awaitingAttachment)
+                let start = insertOrFinishLocked(subscriber, expecting: Subscription.awaitingAttachment)
                 lock.unlock()
                 start.run(subscriber)
             }
@@ -388,7 +391,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             start.run(subscriber)
         } else {
             // Not yet in the bag: mark it attachable (not -1, which means disposed).
-            subscriber.slot.store(Self.awaitingAttachment, ordering: .relaxed)
+            subscriber.slot.store(Subscription.awaitingAttachment, ordering: .relaxed)
             pending.append(.attach(subscriber))
             lock.unlock()
         }

@@ -6,6 +6,9 @@
 import Reactive
 import HeapStats
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 let quick = CommandLine.arguments.contains("--quick")
 let scale = quick ? 10 : 1
@@ -134,6 +137,30 @@ func bytesPerObserver(_ count: Int) -> Double {
 
 let events = 10_000_000 / scale
 let pairs = 1_000_000 / scale
+
+// `--held-only N`: run only case (c) with N held observers, then show where a round's time
+// goes (observe, dispose, release of the disposables), for profiling.
+if let flag = CommandLine.arguments.firstIndex(of: "--held-only"),
+   flag + 1 < CommandLine.arguments.count, let held = Int(CommandLine.arguments[flag + 1]) {
+    print("held \(held): \(heldCase(held, rounds: max(1, 100_000 / held))) ns/op")
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let order = shuffled(held)
+    let sink = Sink()
+    var disposables = [(any Disposable)?]()
+    disposables.reserveCapacity(held)
+    for round in 0..<3 {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<held { disposables.append(signal.observeValues { sink.total &+= $0 }) }
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        for index in order { disposables[index]?.dispose() }
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        disposables.removeAll(keepingCapacity: true)
+        let t3 = DispatchTime.now().uptimeNanoseconds
+        print("round \(round): observe \((t1 - t0) / UInt64(held)) dispose \((t2 - t1) / UInt64(held)) release \((t3 - t2) / UInt64(held))")
+    }
+    withExtendedLifetime(input) {}
+    exit(0)
+}
 
 let floor = floorCase(events)
 let mapFilter = mapFilterCase(events)
