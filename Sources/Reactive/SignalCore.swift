@@ -17,6 +17,8 @@ class ObserverRegistry: @unchecked Sendable {
     @usableFromInline let lock = SpinLock()
     @usableFromInline @exclusivity(unchecked) var observers = Bag()
     @usableFromInline @exclusivity(unchecked) var isDelivering = false
+    /// Set when the terminal event took every observer out of the bag: later detaches are no-ops.
+    @usableFromInline @exclusivity(unchecked) var isSealed = false
     /// Subscriptions detached during a delivery, whose handlers that delivery will release.
     @usableFromInline @exclusivity(unchecked) var retired: [Subscription] = []
 
@@ -27,7 +29,7 @@ class ObserverRegistry: @unchecked Sendable {
     @usableFromInline
     final func detach(_ subscription: Subscription, at slot: Int) {
         lock.lock()
-        observers.vacate(slot)
+        if !isSealed { observers.vacate(slot) }
         let releaseNow = !isDelivering
         if !releaseNow { retired.append(subscription) }
         lock.unlock()
@@ -237,6 +239,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             return observers.slots
         default:
             terminal = event
+            isSealed = true
             return observers.removeAll()
         }
     }

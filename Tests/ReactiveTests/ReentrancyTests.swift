@@ -77,6 +77,17 @@ struct ReentrancyTests {
         #expect(victim.events.isEmpty)
     }
 
+    @Test func disposingObserversDuringTheTerminalEventKeepsTheBookkeepingRight() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let later = SerialDisposable()
+        signal.observeCompleted { later.dispose() }
+        later.inner = signal.observe(Signal<Int, Never>.Observer { _ in })
+        let derived = signal.map { $0 }.observe(Signal<Int, Never>.Observer { _ in })
+        input.sendCompleted()
+        derived?.dispose()
+        #expect(signal.observerCount == 0)
+    }
+
     @Test func startingAPropertyProducerInsideItsObserverSeesNoGapOrRepeat() {
         let property = MutableProperty(0)
         let inner = Recorder<Int, Never>()
