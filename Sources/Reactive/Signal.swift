@@ -83,20 +83,24 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
     @inlinable
     @discardableResult
     func observe(_ action: @escaping @Sendable (Event<Value, Error>) -> Void) -> (any Disposable)? {
+        observe(handler: .events(action))
+    }
+
+    @inlinable
+    func observe(handler: SignalCore<Value, Error>.Handler) -> (any Disposable)? {
         switch source {
         case let .core(core):
-            return core.attach(action)
+            return core.attach(handler)
         case let .derived(attach):
             let observation = Observation()
             attach(Observer { event in
                 guard !observation.finished.load(ordering: .relaxed) else { return }
-                if event.isTerminating {
-                    observation.finished.store(true, ordering: .relaxed)
-                    action(event)
-                    observation.lifetime.end()
-                } else {
-                    action(event)
+                if event.isTerminating { observation.finished.store(true, ordering: .relaxed) }
+                switch handler {
+                case let .events(action): action(event)
+                case let .values(action): if case let .value(value) = event { action(value) }
                 }
+                if event.isTerminating { observation.lifetime.end() }
             }, observation.lifetime)
             return observation
         }
@@ -126,8 +130,7 @@ extension Signal {
     @inlinable
     @discardableResult
     public func observeValues(_ action: @escaping @Sendable (Value) -> Void) -> (any Disposable)? {
-        if case let .core(core) = source { return core.attach(.values(action)) }
-        return observe { event in if case let .value(value) = event { action(value) } }
+        observe(handler: .values(action))
     }
 
     /// Observes successful completion only.

@@ -246,9 +246,15 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
 
     @inlinable
     func deliver(_ event: Event<Value, Error>, to snapshot: ContiguousArray<AnyObject?>) {
-        for case let object? in snapshot {
-            let subscriber = unsafeDowncast(object, to: Subscriber.self)
-            if subscriber.isActive { subscriber.action(event) }
+        // The snapshot keeps every subscriber alive for the whole loop, so each is borrowed
+        // rather than retained.
+        snapshot.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                guard let object = buffer[index] else { continue }
+                Unmanaged.passUnretained(unsafeDowncast(object, to: Subscriber.self))._withUnsafeGuaranteedRef { subscriber in
+                    if subscriber.isActive { subscriber.action(event) }
+                }
+            }
         }
         if event.isTerminating {
             for case let object? in snapshot {
