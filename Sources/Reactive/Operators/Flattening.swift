@@ -140,6 +140,17 @@ extension Signal {
     }
 }
 
+extension Signal {
+    /// Sends `value` to each new observer first, then this signal's events.
+    public func prefix(value: Value) -> Signal<Value, Error> {
+        let upstream = self
+        return Signal.deriving { observer, lifetime in
+            observer.send(value: value)
+            upstream.attach(observer, during: lifetime)
+        }
+    }
+}
+
 extension Signal where Value: SignalProducerConvertible, Value.Error == Error {
     /// Flattens a signal of streams with `strategy`.
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> {
