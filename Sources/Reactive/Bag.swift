@@ -31,15 +31,7 @@ struct Bag {
     mutating func remove(_ element: AnyObject, at slot: Int) -> Bool {
         guard slot >= 0, slot < slots.count, slots[slot] === element else { return false }
         slots[slot] = nil
-        count -= 1
-        if count == 0 {
-            // Keep a small buffer for the common observe/dispose churn; give back a large one.
-            let keep = slots.capacity <= 16
-            slots.removeAll(keepingCapacity: keep)
-            freeSlots.removeAll(keepingCapacity: keep)
-        } else {
-            freeSlots.append(slot)
-        }
+        vacate(slot)
         return true
     }
 
@@ -51,6 +43,7 @@ struct Bag {
     mutating func vacate(_ slot: Int) {
         count -= 1
         if count == 0 {
+            // Keep a small buffer for the common observe/dispose churn; give back a large one.
             let keep = slots.capacity <= 16
             slots.removeAll(keepingCapacity: keep)
             freeSlots.removeAll(keepingCapacity: keep)
