@@ -54,6 +54,8 @@ struct CombiningTests {
         for (index, pipe) in pipes.enumerated() { pipe.input.send(value: index) }
         pipes[4].input.send(value: 10)
         #expect(five.values == [10, 16])
+        // Releasing an input interrupts its signal: keep them all until the end.
+        withExtendedLifetime(pipes) {}
     }
 
     @Test func combineLatestOfAnArrayAndItsReduceForm() {
@@ -66,6 +68,7 @@ struct CombiningTests {
         pipes[1].input.send(value: 20)
         #expect(arrays.values == [[1, 2, 3], [1, 20, 3]])
         #expect(sums.values == [6, 24])
+        withExtendedLifetime(pipes) {}
         let (empty, _) = SignalProducer<[Int], Never>.combineLatest([SignalProducer<Int, Never>]()).record()
         #expect(empty.events == [.completed])
     }

@@ -1,0 +1,89 @@
+import Synchronization
+
+/// Number of subscriptions alive in the process (attached observers not yet freed).
+@usableFromInline
+let liveSubscriptionCounter = Atomic<Int>(0)
+
+/// The non-generic half of a signal core: its lock and its observers. Detaching (reached through
+/// `Disposable.dispose()`, where callers cannot specialise generics) runs here as plain code.
+///
+/// Handlers are released as soon as their subscription ends, even while the caller still holds
+/// the disposable: at once when no delivery is running, else when the running delivery finishes
+/// (a delivery reads handlers without the lock, so nobody may clear one under it).
+@usableFromInline
+class ObserverRegistry: @unchecked Sendable {
+    // `observers`, `isDelivering` and `retired` are guarded by `lock`; subclasses guard their
+    // own state with the same lock.
+    @usableFromInline let lock = SpinLock()
+    @usableFromInline @exclusivity(unchecked) var observers = Bag()
+    @usableFromInline @exclusivity(unchecked) var isDelivering = false
+    /// Set when the terminal event took every observer out of the bag: later detaches are no-ops.
+    @usableFromInline @exclusivity(unchecked) var isSealed = false
+    /// Subscriptions detached during a delivery, whose handlers that delivery will release.
+    @usableFromInline @exclusivity(unchecked) var retired: [Subscription] = []
+
+    @inlinable init() {}
+
+    /// Detaches a subscription that has just marked itself inactive (so this runs once per
+    /// subscription). Its slot is vacated lazily: deliveries skip inactive subscribers.
+    @usableFromInline
+    final func detach(_ subscription: Subscription, at slot: Int) {
+        lock.lock()
+        if !isSealed { observers.vacate(slot) }
+        let releaseNow = !isDelivering
+        if !releaseNow { retired.append(subscription) }
+        lock.unlock()
+        if releaseNow { subscription.releaseHandler() }
+    }
+
+    /// Releases the handlers retired during the delivery that just ended. Call after clearing
+    /// `isDelivering`, with `lock` released.
+    @usableFromInline
+    final func releaseRetired(_ subscriptions: [Subscription]) {
+        for subscription in subscriptions { subscription.releaseHandler() }
+    }
+
+    /// Number of attached observers.
+    @usableFromInline
+    final var observerCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return observers.count
+    }
+}
+
+/// One attached observer, as its registry sees it; disposing it detaches it.
+@usableFromInline
+class Subscription: Disposable, @unchecked Sendable {
+    // `slot` is atomic: its slot in the registry while attached, -1 once detached or finished.
+    @usableFromInline let registry: ObserverRegistry
+    @usableFromInline let slot = Atomic<Int>(-1)
+
+    @inlinable
+    init(registry: ObserverRegistry) {
+        self.registry = registry
+        liveSubscriptionCounter.add(1, ordering: .relaxed)
+    }
+
+    deinit { liveSubscriptionCounter.subtract(1, ordering: .relaxed) }
+
+    /// Drops the observer's handler (and what it captured). Called only when no delivery can be
+    /// reading it.
+    @usableFromInline
+    func releaseHandler() {}
+
+    @inlinable
+    final var isActive: Bool { slot.load(ordering: .relaxed) >= 0 }
+
+    @inlinable
+    final var isDisposed: Bool { !isActive }
+
+    @inlinable
+    final func dispose() {
+        let old = slot.exchange(-1, ordering: .relaxed)
+        if old >= 0 && old != Subscription.awaitingAttachment { registry.detach(self, at: old) }
+    }
+
+    /// Slot marker of a subscription queued for attachment by a delivering thread: not yet in
+    /// the bag, not disposed.
+    @usableFromInline static var awaitingAttachment: Int { Int.max }
+}
