@@ -12,6 +12,7 @@ let package = Package(
     name: "GoodsDesk",
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .executable(name: "goodsdesk", targets: ["goodsdesk"]),
         .executable(name: "reactive-bench", targets: ["reactive-bench"]),
     ],
@@ -21,7 +22,10 @@ let package = Package(
         // Heap accounting for the benchmark (glibc's mallinfo2 is not imported into Swift).
         .target(name: "HeapStats"),
         .executableTarget(name: "reactive-bench", dependencies: ["Reactive", "HeapStats"], swiftSettings: strict),
+        // The seeds' base view model, paged lists and navigation requests: pure, no GTK.
+        .target(name: "ViewModelKit", dependencies: ["Reactive"], swiftSettings: strict),
         .executableTarget(name: "goodsdesk", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
+        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,35 @@
+/// A navigation a view model asks for; the controller layer decides how to show it.
+public enum NavigationRequest: Sendable {
+    /// Show `viewModel`'s screen on top of the current one.
+    case push(ViewModel)
+    /// Go back to the previous screen.
+    case pop
+    /// Replace the whole stack with `viewModel`'s screen (after login, after logout).
+    case resetToRoot(ViewModel)
+    /// Open the screen registered for `route` (for example `goods.detail`), with `argument`.
+    case route(String, argument: any Sendable)
+    /// Ask the user to confirm; `confirmation.onConfirm` runs if they do.
+    case confirm(Confirmation)
+}
+
+/// A question for the user, with what happens when they agree.
+public struct Confirmation: Sendable {
+    /// The question, as shown.
+    public let message: String
+    /// The label of the button that agrees.
+    public let confirmTitle: String
+    /// The label of the button that declines.
+    public let cancelTitle: String
+    /// Runs when the user agrees.
+    public let onConfirm: @MainActor @Sendable () -> Void
+
+    public init(
+        message: String, confirmTitle: String = "确定", cancelTitle: String = "取消",
+        onConfirm: @escaping @MainActor @Sendable () -> Void
+    ) {
+        self.message = message
+        self.confirmTitle = confirmTitle
+        self.cancelTitle = cancelTitle
+        self.onConfirm = onConfirm
+    }
+}

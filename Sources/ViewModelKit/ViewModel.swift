@@ -1,0 +1,105 @@
+import Reactive
+
+/// The base of every screen's view model (the seeds' RVMViewModel): an active lifecycle that
+/// follows the view's visibility, a title, user-facing errors and navigation requests.
+///
+/// A view model never knows its view. It says what should happen (show this error, go to that
+/// screen) through signals that the controller layer carries out. Its state lives in properties,
+/// which are thread-safe, so the reactive pipelines it builds capture properties, not `self`.
+@MainActor
+open class ViewModel {
+    /// The screen's title.
+    public let title: MutableProperty<String>
+    /// User-facing error messages, each to be shown once (a toast).
+    public let errors: Signal<String, Never>
+    /// What the view model asks the controller layer to do.
+    public let navigation: Signal<NavigationRequest, Never>
+
+    private let activeState = MutableProperty(false)
+    private let errorsInput: Signal<String, Never>.Observer
+    private let navigationInput: Signal<NavigationRequest, Never>.Observer
+    private let lifetimeToken: Lifetime.Token
+
+    /// Ends when the view model is released: work tied to it (`take(during:)`) stops then.
+    public nonisolated var lifetime: Lifetime { lifetimeToken.lifetime }
+
+    public init(title: String = "") {
+        self.title = MutableProperty(title)
+        (errors, errorsInput) = Signal.pipe()
+        (navigation, navigationInput) = Signal.pipe()
+        lifetimeToken = Lifetime.make().token
+    }
+
+    // MARK: Active lifecycle
+
+    /// Whether the view model's view is on screen. False at first; the controller sets it when the
+    /// view is shown and hidden. Setting the value it already has sends nothing.
+    public var isActive: Bool {
+        get { activeState.value }
+        set {
+            guard newValue != activeState.value else { return }
+            activeState.value = newValue
+        }
+    }
+
+    /// `isActive` as a property: the current state, then each change.
+    public var active: Property<Bool> { Property(activeState) }
+
+    /// Fires each time the view model becomes active; an observer that starts while it is
+    /// already active gets one event at once.
+    public nonisolated var didBecomeActive: SignalProducer<Void, Never> {
+        activeState.producer.filter { $0 }.map { _ in () }
+    }
+
+    /// Fires each time the view model becomes inactive; an observer that starts while it is
+    /// already inactive gets one event at once.
+    public nonisolated var didBecomeInactive: SignalProducer<Void, Never> {
+        activeState.producer.filter { !$0 }.map { _ in () }
+    }
+
+    /// `producer`'s events while the view model is active: it is started on every activation and
+    /// disposed on every deactivation. The result completes when the view model is released.
+    public nonisolated func forwardWhileActive<Value, Error>(
+        _ producer: SignalProducer<Value, Error>
+    ) -> SignalProducer<Value, Error> {
+        activeState.producer
+            .skipRepeats()
+            .promoteError(Error.self)
+            .flatMap(.latest) { active in active ? producer : .never }
+            .take(during: lifetime)
+    }
+
+    /// `producer`'s values as they come while the view model is active; while it is inactive, at
+    /// most one per `interval` (the latest), and a value still waiting when it becomes active
+    /// again is sent at once, so none is lost. Failure and completion pass through at once.
+    public nonisolated func throttleWhileInactive<Value, Error>(
+        _ producer: SignalProducer<Value, Error>,
+        interval: Duration = .seconds(1),
+        on scheduler: any DateScheduler
+    ) -> SignalProducer<Value, Error> {
+        let active = activeState
+        return SignalProducer { observer, lifetime in
+            let gate = ThrottleGate<Value, Error>(observer: observer, interval: interval, scheduler: scheduler)
+            lifetime += gate
+            lifetime += active.producer.skipRepeats().startWithValues { gate.setActive($0) }
+            lifetime += producer.start(Signal<Value, Error>.Observer { gate.receive($0) })
+        }
+    }
+
+    // MARK: Requests to the controller layer
+
+    /// Shows `message` to the user once. Callable from any thread.
+    public nonisolated func show(error message: String) {
+        errorsInput.send(value: message)
+    }
+
+    /// Asks the controller layer to navigate. Callable from any thread.
+    public nonisolated func request(_ navigation: NavigationRequest) {
+        navigationInput.send(value: navigation)
+    }
+
+    isolated deinit {
+        errorsInput.sendCompleted()
+        navigationInput.sendCompleted()
+    }
+}

@@ -1,0 +1,191 @@
+import Testing
+import Reactive
+import ViewModelKit
+import Synchronization
+
+/// Records values thread-safely.
+final class Log<Value: Sendable>: Sendable {
+    private let storage = Mutex<[Value]>([])
+    func append(_ value: Value) { storage.withLock { $0.append(value) } }
+    var values: [Value] { storage.withLock { $0 } }
+}
+
+/// ReactiveViewModel's own spec (RVMViewModelSpec), reproduced on virtual time.
+@MainActor
+@Suite("ViewModel: the active lifecycle")
+struct ViewModelTests {
+    let scheduler = TestScheduler()
+
+    @Test func isInactiveAtFirst() {
+        #expect(ViewModel().isActive == false)
+    }
+
+    @Test func settingTheSameValueSendsNothing() {
+        let viewModel = ViewModel()
+        let log = Log<Bool>()
+        viewModel.active.signal.observeValues { log.append($0) }
+        viewModel.isActive = false
+        viewModel.isActive = true
+        viewModel.isActive = true
+        viewModel.isActive = false
+        #expect(log.values == [true, false])
+    }
+
+    @Test func didBecomeActiveFiresOnEachActivationAndAtOnceWhenAlreadyActive() {
+        let viewModel = ViewModel()
+        let early = Log<Void>()
+        viewModel.didBecomeActive.startWithValues { early.append(()) }
+        #expect(early.values.isEmpty)
+        viewModel.isActive = true
+        #expect(early.values.count == 1)
+        let late = Log<Void>()
+        viewModel.didBecomeActive.startWithValues { late.append(()) }
+        #expect(late.values.count == 1, "subscribing while active gets one event at once")
+        viewModel.isActive = false
+        viewModel.isActive = true
+        #expect(early.values.count == 2)
+        #expect(late.values.count == 2)
+    }
+
+    @Test func didBecomeInactiveFiresAtOnceWhileInactiveAndOnEachDeactivation() {
+        let viewModel = ViewModel()
+        let log = Log<Void>()
+        viewModel.didBecomeInactive.startWithValues { log.append(()) }
+        #expect(log.values.count == 1)
+        viewModel.isActive = true
+        viewModel.isActive = false
+        #expect(log.values.count == 2)
+    }
+
+    @Test func forwardWhileActiveSubscribesOnActivationAndDisposesOnDeactivation() {
+        let viewModel = ViewModel()
+        let subscriptions = Log<String>()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let source = SignalProducer<Int, Never> { observer, lifetime in
+            subscriptions.append("subscribed")
+            lifetime.observeEnded { subscriptions.append("disposed") }
+            signal.attach(observer, during: lifetime)
+        }
+        let received = Log<Int>()
+        viewModel.forwardWhileActive(source).startWithValues { received.append($0) }
+        input.send(value: 0)
+        #expect(subscriptions.values.isEmpty, "nothing while inactive")
+        viewModel.isActive = true
+        input.send(value: 1)
+        viewModel.isActive = false
+        input.send(value: 2)
+        viewModel.isActive = true
+        input.send(value: 3)
+        #expect(received.values == [1, 3])
+        #expect(subscriptions.values == ["subscribed", "disposed", "subscribed"])
+    }
+
+    @Test func forwardWhileActiveCompletesWhenTheViewModelGoesAway() {
+        var viewModel: ViewModel? = ViewModel()
+        let completed = Log<Void>()
+        viewModel?.forwardWhileActive(SignalProducer<Int, Never>.never).startWithCompleted { completed.append(()) }
+        viewModel?.isActive = true
+        viewModel = nil
+        #expect(completed.values.count == 1)
+    }
+
+    @Test func forwardWhileActiveForwardsFailures() {
+        let viewModel = ViewModel()
+        viewModel.isActive = true
+        let failures = Log<String>()
+        viewModel.forwardWhileActive(SignalProducer<Int, TestFailure>(error: TestFailure()))
+            .startWithFailed { _ in failures.append("failed") }
+        #expect(failures.values == ["failed"])
+    }
+
+    @Test func throttleWhileInactivePassesValuesStraightThroughWhileActive() {
+        let viewModel = ViewModel()
+        viewModel.isActive = true
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let received = Log<Int>()
+        viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
+            .startWithValues { received.append($0) }
+        for value in 1...5 { input.send(value: value) }
+        #expect(received.values == [1, 2, 3, 4, 5])
+    }
+
+    @Test func throttleWhileInactiveSendsTheLatestAtMostOncePerInterval() {
+        let viewModel = ViewModel()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let received = Log<Int>()
+        viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
+            .startWithValues { received.append($0) }
+        input.send(value: 1)
+        input.send(value: 2)
+        input.send(value: 3)
+        #expect(received.values == [1])
+        scheduler.advance(by: .milliseconds(999))
+        #expect(received.values == [1])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(received.values == [1, 3])
+        scheduler.advance(by: .seconds(3))
+        #expect(received.values == [1, 3])
+    }
+
+    @Test func throttleWhileInactiveLosesNothingAtReactivation() {
+        let viewModel = ViewModel()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let received = Log<Int>()
+        viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
+            .startWithValues { received.append($0) }
+        input.send(value: 1)
+        input.send(value: 2)
+        viewModel.isActive = true
+        #expect(received.values == [1, 2], "the waiting value is sent at once on activation")
+        scheduler.run()
+        #expect(received.values == [1, 2])
+        input.send(value: 3)
+        #expect(received.values == [1, 2, 3])
+    }
+
+    @Test func throttleWhileInactiveForwardsCompletionAtOnce() {
+        let viewModel = ViewModel()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let log = Log<String>()
+        viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
+            .start(Signal<Int, Never>.Observer(value: { log.append("\($0)") }, completed: { log.append("completed") }))
+        input.send(value: 1)
+        input.sendCompleted()
+        #expect(log.values == ["1", "completed"])
+    }
+
+    @Test func errorsAndNavigationRequestsReachTheController() {
+        let viewModel = ViewModel(title: "登录")
+        let errors = Log<String>()
+        let requests = Log<String>()
+        viewModel.errors.observeValues { errors.append($0) }
+        viewModel.navigation.observeValues { request in
+            switch request {
+            case .pop: requests.append("pop")
+            case let .confirm(confirmation): requests.append("confirm \(confirmation.message)")
+            case let .route(name, _): requests.append("route \(name)")
+            case .push, .resetToRoot: requests.append("other")
+            }
+        }
+        viewModel.show(error: "验证码错误")
+        viewModel.request(.pop)
+        viewModel.request(.confirm(Confirmation(message: "确定要注销当前用户吗?") {}))
+        viewModel.request(.route("goods.detail", argument: 7))
+        #expect(viewModel.title.value == "登录")
+        #expect(errors.values == ["验证码错误"])
+        #expect(requests.values == ["pop", "confirm 确定要注销当前用户吗?", "route goods.detail"])
+    }
+
+    @Test func aViewModelIsFreedWhenItsLastOwnerLetsGo() {
+        var viewModel: ViewModel? = ViewModel()
+        weak let weakViewModel = viewModel
+        let ended = Log<Void>()
+        viewModel?.lifetime.observeEnded { ended.append(()) }
+        viewModel?.isActive = true
+        viewModel = nil
+        #expect(weakViewModel == nil)
+        #expect(ended.values.count == 1)
+    }
+}
+
+struct TestFailure: Error, Equatable {}
