@@ -24,8 +24,12 @@ let package = Package(
         .executableTarget(name: "reactive-bench", dependencies: ["Reactive", "HeapStats"], swiftSettings: strict),
         // The seeds' base view model, paged lists and navigation requests: pure, no GTK.
         .target(name: "ViewModelKit", dependencies: ["Reactive"], swiftSettings: strict),
+        // Models, the demo data format, SQLite persistence and services: pure, no GTK.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "GoodsDomain", dependencies: ["Reactive", "CSQLite"], swiftSettings: strict),
         .executableTarget(name: "goodsdesk", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
+        .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
     ]
 )

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 # Debian packages the build and the tests need. (The Swift toolchain comes with the machine.)
-packages=(pkg-config)
+packages=(pkg-config libsqlite3-dev)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,0 +1,157 @@
+import CSQLite
+import Foundation
+
+/// Why a database call failed, with SQLite's own message.
+public struct DatabaseError: Error, CustomStringConvertible, Equatable {
+    /// SQLite's primary result code (`SQLITE_CORRUPT`, `SQLITE_NOTADB`, …).
+    public let code: Int32
+    public let message: String
+
+    public var description: String { "\(message) (SQLite code \(code))" }
+
+    /// Whether the file is not a usable database (damaged, truncated, or not SQLite at all).
+    public var meansUnreadableFile: Bool {
+        [SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FORMAT].contains(code & 0xFF)
+    }
+}
+
+/// A thin, safe wrapper over one SQLite connection. Not thread-safe by itself: `GoodsStore`
+/// owns it behind a mutex.
+final class Database {
+    private var handle: OpaquePointer?
+
+    /// Opens (creating if needed) the database at `path`; `":memory:"` for a private one.
+    init(path: String) throws(DatabaseError) {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        guard result == SQLITE_OK else {
+            let error = DatabaseError(code: result, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)")
+            sqlite3_close(handle)
+            handle = nil
+            throw error
+        }
+        sqlite3_busy_timeout(handle, 2_000)
+    }
+
+    deinit { sqlite3_close(handle) }
+
+    private func error(_ code: Int32) -> DatabaseError {
+        DatabaseError(code: code, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection")
+    }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(DatabaseError) {
+        let result = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard result == SQLITE_OK else { throw error(result) }
+    }
+
+    /// Compiles `sql` with its `?` parameters bound to `arguments`.
+    func prepare(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) -> Statement {
+        var statement: OpaquePointer?
+        let result = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard result == SQLITE_OK, let statement else { throw error(result) }
+        let prepared = Statement(statement, database: self)
+        try prepared.bind(arguments)
+        return prepared
+    }
+
+    /// Runs a statement that returns no rows.
+    func run(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) {
+        let statement = try prepare(sql, arguments)
+        while try statement.step() {}
+    }
+
+    /// The rows `sql` returns, each turned into a value by `row`.
+    func query<T>(_ sql: String, _ arguments: [SQLValue] = [], row: (Statement) -> T) throws(DatabaseError) -> [T] {
+        let statement = try prepare(sql, arguments)
+        var rows: [T] = []
+        while try statement.step() { rows.append(row(statement)) }
+        return rows
+    }
+
+    /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
+    func transaction<T>(_ body: () throws(DatabaseError) -> T) throws(DatabaseError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The schema version (`PRAGMA user_version`).
+    var userVersion: Int {
+        get throws(DatabaseError) { try query("PRAGMA user_version") { $0.int(0) }.first ?? 0 }
+    }
+
+    func setUserVersion(_ version: Int) throws(DatabaseError) {
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    fileprivate func failure(_ code: Int32) -> DatabaseError { error(code) }
+}
+
+/// A value bound to a statement parameter.
+enum SQLValue {
+    case int(Int)
+    case double(Double)
+    case text(String)
+    case null
+}
+
+/// A compiled statement; finalized when released.
+final class Statement {
+    private let handle: OpaquePointer
+    private let database: Database
+
+    fileprivate init(_ handle: OpaquePointer, database: Database) {
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    fileprivate func bind(_ arguments: [SQLValue]) throws(DatabaseError) {
+        for (offset, argument) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let result: Int32
+            switch argument {
+            case let .int(value): result = sqlite3_bind_int64(handle, index, sqlite3_int64(value))
+            case let .double(value): result = sqlite3_bind_double(handle, index, value)
+            case let .text(value): result = sqlite3_bind_text(handle, index, value, -1, csqlite_transient())
+            case .null: result = sqlite3_bind_null(handle, index)
+            }
+            guard result == SQLITE_OK else { throw database.failure(result) }
+        }
+    }
+
+    /// Advances to the next row; false when done.
+    func step() throws(DatabaseError) -> Bool {
+        let result = sqlite3_step(handle)
+        switch result {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.failure(result)
+        }
+    }
+
+    /// Rewinds for another run with new arguments.
+    func reset(_ arguments: [SQLValue]) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        try bind(arguments)
+    }
+
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(cString: bytes)
+    }
+    func optionalText(_ column: Int32) -> String? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(column)
+    }
+}

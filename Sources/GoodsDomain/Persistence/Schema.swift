@@ -1,0 +1,85 @@
+/// The database schema, as ordered migrations. `PRAGMA user_version` records how many have run;
+/// opening a database runs the missing ones, each in its own transaction.
+enum Schema {
+    /// Migration `n` (1-based) brings the schema from version n-1 to n. Append, never edit.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE accounts (
+            phone TEXT PRIMARY KEY,
+            nickname TEXT NOT NULL,
+            avatar TEXT,
+            last_login REAL NOT NULL
+        );
+        CREATE TABLE sellers (
+            id INTEGER PRIMARY KEY,
+            nickname TEXT NOT NULL,
+            avatar TEXT,
+            verified INTEGER NOT NULL
+        );
+        -- A listing: the same item (id) may be listed more than once, as in the demo's data.
+        CREATE TABLE goods (
+            position INTEGER PRIMARY KEY,
+            id INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            description TEXT NOT NULL,
+            price INTEGER NOT NULL,
+            original_price INTEGER NOT NULL,
+            express_type INTEGER NOT NULL,
+            express_fee INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            place TEXT NOT NULL,
+            published_at REAL NOT NULL,
+            condition INTEGER NOT NULL,
+            seller_id INTEGER NOT NULL REFERENCES sellers(id),
+            messages INTEGER NOT NULL,
+            likes INTEGER NOT NULL,
+            hits INTEGER NOT NULL
+        );
+        CREATE INDEX goods_by_id ON goods(id);
+        CREATE TABLE images (
+            goods_position INTEGER NOT NULL REFERENCES goods(position) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            id INTEGER NOT NULL,
+            location TEXT NOT NULL,
+            PRIMARY KEY (goods_position, position)
+        );
+        CREATE TABLE banners (
+            id INTEGER PRIMARY KEY,
+            title TEXT NOT NULL,
+            image TEXT NOT NULL,
+            link TEXT,
+            display_order INTEGER NOT NULL
+        );
+        CREATE TABLE likes (
+            phone TEXT NOT NULL,
+            goods_id INTEGER NOT NULL,
+            liked_at REAL NOT NULL,
+            PRIMARY KEY (phone, goods_id)
+        );
+        CREATE TABLE meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        """,
+    ]
+
+    /// The version a fully migrated database has.
+    static var currentVersion: Int { migrations.count }
+
+    /// The tables a usable database must have.
+    static let requiredTables: Set<String> = ["accounts", "sellers", "goods", "images", "banners", "likes", "meta"]
+
+    /// Runs the migrations `database` has not had yet. A database newer than this code is refused.
+    static func migrate(_ database: Database) throws(DatabaseError) {
+        let version = try database.userVersion
+        guard version <= currentVersion else {
+            throw DatabaseError(code: 0, message: "database schema version \(version) is newer than this app's \(currentVersion)")
+        }
+        for index in version..<currentVersion {
+            try database.transaction { () throws(DatabaseError) in
+                try database.execute(migrations[index])
+                try database.setUserVersion(index + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+import Foundation
+@testable import GoodsDomain
+
+@Suite("The original demo's data format")
+struct DemoFormatTests {
+    @Test func beijingTimeParsesAndFormats() throws {
+        let date = try #require(BeijingTime.date(from: "2017-01-13 09:57:54"))
+        #expect(date.timeIntervalSince1970 == 1_484_272_674)
+        #expect(BeijingTime.string(from: date) == "2017-01-13 09:57:54")
+        #expect(BeijingTime.date(from: "2024-02-29 23:59:59") != nil)
+        for bad in ["", "2017-13-01 00:00:00", "2023-02-29 10:00:00", "2017-01-13", "2017-01-13 25:00:00", "abcd-ef-gh ij:kl:mn"] {
+            #expect(BeijingTime.date(from: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func decodesThePageQuirks() throws {
+        let json = """
+        {"data":[{"id":7,"title":"T","description":"D","price":75,"oprice":"99","expressType":1,"expressFee":10,
+        "number":2,"locationAreaName":"鄂州 华容区","createdAt":"2017-01-12 20:54:51","isNew":2,
+        "images":[{"id":1,"url":"http://x/a.jpg"}],"userId":3,"nickName":"N","avatar":0,"iszm":1,
+        "messages":4,"likes":23,"isLike":0}],"currentPage":1,"lastPage":20,"perPage":"20"}
+        """
+        let page = try DemoFormat.goodsPage(from: Data(json.utf8))
+        #expect(page.perPage == 20 && page.lastPage == 20 && page.currentPage == 1)
+        let item = try #require(page.goods.first)
+        #expect(item.originalPrice == 99, "numbers written as strings are read")
+        #expect(item.isBrandNew)
+        #expect(item.seller.avatar == nil, "avatar 0 means none")
+        #expect(item.seller.isVerified)
+        #expect(item.expressType == .fee && item.expressFee == 10)
+        #expect(BeijingTime.string(from: item.publishedAt) == "2017-01-12 20:54:51")
+    }
+
+    @Test func aBrokenFileGetsAClearMessage() {
+        let json = #"{"data":[{"id":7}],"currentPage":1,"lastPage":1,"perPage":"20"}"#
+        #expect {
+            try DemoFormat.goodsPage(from: Data(json.utf8), file: "SUGoodsData_9.data")
+        } throws: { error in
+            "\(error)".contains("SUGoodsData_9.data") && "\(error)".contains("title")
+        }
+    }
+
+    @Test func encodingRoundTripsInTheSameFormat() throws {
+        let page = Fixtures.dataSet(count: 4).pages[0]
+        let data = try DemoFormat.encode(page)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""perPage":"20""#), "perPage is written as a string, like the demo")
+        let decoded = try DemoFormat.goodsPage(from: data)
+        #expect(decoded.goods.map(\.id) == page.goods.map(\.id))
+        #expect(decoded.goods.map(\.seller) == page.goods.map(\.seller), "sellers, avatar 0 included")
+        #expect(page.goods.contains { $0.seller.avatar == nil })
+        #expect(decoded.goods[1].images == page.goods[1].images)
+        #expect(decoded.goods.map(\.publishedAt) == page.goods.map(\.publishedAt))
+        let banners = try DemoFormat.banners(from: DemoFormat.encode(Fixtures.dataSet(count: 1).banners))
+        #expect(banners.map(\.link) == [nil, "https://example.org"])
+    }
+
+    /// `../shared/reference-data/mhdemo` beside the checkout, where it exists.
+    static let referenceFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/reference-data/mhdemo")
+
+    /// The real files of the original demo, read as they are. Skipped, saying so, where the
+    /// reference folder is absent (it is never copied into the repository).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: referenceFolder.path),
+                   "skipped: ../shared/reference-data/mhdemo is absent on this machine"))
+    func importsTheOriginalDemosTwentyOneFiles() throws {
+        let folder = Self.referenceFolder
+        let dataSet = try DataSet.load(from: folder)
+        #expect(dataSet.problems.isEmpty, "\(dataSet.problems)")
+        #expect(dataSet.pages.count == 20)
+        #expect(dataSet.goods.count == 400)
+        #expect(Set(dataSet.goods.map(\.id)).count == 377, "the demo lists some items twice")
+        #expect(dataSet.banners.count == 5)
+        #expect(dataSet.pages.allSatisfy { $0.perPage == 20 && $0.lastPage == 20 })
+        let first = try #require(dataSet.pages.first?.goods.first)
+        #expect(first.id == 2843)
+        #expect(first.price == 75)
+        #expect(first.seller.nickname == "💋、宁小婲")
+        #expect(first.place == "鄂州 华容区")
+        #expect(first.isBrandNew)
+        #expect(first.likes == 23)
+        #expect(BeijingTime.string(from: first.publishedAt) == "2017-01-12 20:54:51")
+        #expect(dataSet.goods.contains { $0.seller.avatar == nil }, "some sellers have avatar 0")
+
+        let store = try GoodsStore.inMemory(importing: dataSet)
+        #expect(try store.goodsCount() == 400)
+        #expect(try store.page(20, size: 20, viewer: nil).goods.last?.id == dataSet.goods.last?.id)
+    }
+}
