@@ -189,6 +189,13 @@ public final class GoodsStore: @unchecked Sendable {
         }
     }
 
+    /// The distinct seller avatars of the data set, in a stable order.
+    public func sellerAvatars() throws(StoreError) -> [String] {
+        try read { db throws(DatabaseError) in
+            try db.query("SELECT DISTINCT avatar FROM sellers WHERE avatar IS NOT NULL ORDER BY avatar") { $0.text(0) }
+        }
+    }
+
     // MARK: Writing
 
     /// Records `account` as logged in now.

@@ -1,0 +1,83 @@
+import Reactive
+
+/// The services, answered from the local store through the simulated server.
+public struct LocalServices: LoginService, GoodsService, BannerService, LikeService, AccountDirectory {
+    public let store: GoodsStore
+    public let server: SimulatedServer
+    public let session: Session
+
+    public init(store: GoodsStore, server: SimulatedServer, session: Session) {
+        self.store = store
+        self.server = server
+        self.session = session
+    }
+
+    public func login(phone: String, code: String) -> SignalProducer<Account, ServiceError> {
+        let store = self.store
+        let session = self.session
+        return server.answer(.login) { () throws(ServiceError) -> Account in
+            let account = try Self.existingOrNewAccount(phone: phone, store: store)
+            do {
+                try store.save(account)
+            } catch {
+                throw ServiceError(message: "无法保存账号：\(error)")
+            }
+            session.account.value = account
+            return account
+        }
+    }
+
+    /// The account already known for `phone`, or a new one with a nickname and an avatar picked
+    /// deterministically from the data set's pictures (the simulated server's answer).
+    static func existingOrNewAccount(phone: String, store: GoodsStore) throws(ServiceError) -> Account {
+        do {
+            if let known = try store.account(phone: phone) { return known }
+            let avatars = try store.sellerAvatars()
+            let seed = phone.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0x7FFF_FFFF }
+            let avatar = avatars.isEmpty ? nil : avatars[seed % avatars.count]
+            return Account(phone: phone, nickname: "用户\(phone.suffix(4))", avatar: avatar)
+        } catch {
+            throw ServiceError(message: "无法读取账号：\(error)")
+        }
+    }
+
+    public func page(_ number: Int, size: Int) -> SignalProducer<GoodsPage, ServiceError> {
+        let store = self.store
+        let session = self.session
+        return server.answer(.goodsPage) { () throws(ServiceError) -> GoodsPage in
+            do {
+                return try store.page(number, size: size, viewer: session.account.value?.phone)
+            } catch {
+                throw ServiceError(message: "无法读取商品：\(error)")
+            }
+        }
+    }
+
+    public func banners() -> SignalProducer<[Banner], ServiceError> {
+        let store = self.store
+        return server.answer(.banners) { () throws(ServiceError) -> [Banner] in
+            do {
+                return try store.banners()
+            } catch {
+                throw ServiceError(message: "无法读取广告：\(error)")
+            }
+        }
+    }
+
+    public func setLiked(_ liked: Bool, goodsID: Int) -> SignalProducer<Goods, ServiceError> {
+        let store = self.store
+        let session = self.session
+        return server.answer(.like) { () throws(ServiceError) -> Goods in
+            guard let phone = session.account.value?.phone else { throw ServiceError(message: "请先登录") }
+            do {
+                return try store.setLiked(liked, goodsID: goodsID, phone: phone)
+            } catch {
+                throw ServiceError(message: "无法保存收藏：\(error)")
+            }
+        }
+    }
+
+    public func account(phone: String) -> Account? {
+        try? store.account(phone: phone)
+    }
+}

@@ -1,0 +1,36 @@
+import Reactive
+
+/// Logs a user in (the seeds' simulated request).
+public protocol LoginService: Sendable {
+    /// Logs in with an already validated phone number and code; records the account locally.
+    func login(phone: String, code: String) -> SignalProducer<Account, ServiceError>
+}
+
+/// Loads goods, page by page.
+public protocol GoodsService: Sendable {
+    /// Page `number` (from 1) of `size` goods, with likes as the logged-in user sees them.
+    func page(_ number: Int, size: Int) -> SignalProducer<GoodsPage, ServiceError>
+}
+
+/// Loads the carousel's banners.
+public protocol BannerService: Sendable {
+    func banners() -> SignalProducer<[Banner], ServiceError>
+}
+
+/// Likes and unlikes goods for the logged-in user.
+public protocol LikeService: Sendable {
+    /// Likes or unlikes; sends the item as it is afterwards.
+    func setLiked(_ liked: Bool, goodsID: Int) -> SignalProducer<Goods, ServiceError>
+}
+
+/// Accounts known on this machine (synchronous, local).
+public protocol AccountDirectory: Sendable {
+    func account(phone: String) -> Account?
+}
+
+/// Who is logged in.
+public final class Session: Sendable {
+    /// The logged-in account, nil when logged out.
+    public let account = MutableProperty<Account?>(nil)
+    public init() {}
+}

@@ -1,0 +1,67 @@
+import Reactive
+import Synchronization
+
+/// How the simulated server behaves: its latency per request kind, and whether it is down.
+/// Services answer through it so that tests drive time with a `TestScheduler` and can make the
+/// server fail, and the app can shorten latency (`GOODSDESK_LATENCY_MS`).
+public final class SimulatedServer: Sendable {
+    /// Request kinds, each with the seeds' latency by default.
+    public enum Request: Sendable, Hashable, CaseIterable {
+        case login, goodsPage, banners, like
+
+        /// The seeds' latency: login 1 s, goods pages 0.75 s, banners 0.5 s, likes 1 s.
+        public var defaultLatency: Duration {
+            switch self {
+            case .login, .like: return .seconds(1)
+            case .goodsPage: return .milliseconds(750)
+            case .banners: return .milliseconds(500)
+            }
+        }
+    }
+
+    /// Where answers are delivered (the main loop in the app, virtual time in tests).
+    public let scheduler: any DateScheduler
+    private let latencyOverride: Duration?
+    private let down = Mutex<Set<Request>>([])
+
+    /// A server answering on `scheduler`; `latency`, when given, replaces every default latency.
+    public init(scheduler: any DateScheduler, latency: Duration? = nil) {
+        self.scheduler = scheduler
+        latencyOverride = latency
+    }
+
+    /// The latency of `request`.
+    public func latency(of request: Request) -> Duration { latencyOverride ?? request.defaultLatency }
+
+    /// Makes requests of `kinds` fail with `ServiceError.serverUnavailable` (or succeed again).
+    public func setDown(_ isDown: Bool, for kinds: Set<Request> = Set(Request.allCases)) {
+        down.withLock { if isDown { $0.formUnion(kinds) } else { $0.subtract(kinds) } }
+    }
+
+    /// Whether requests of `kind` currently fail.
+    public func isDown(for kind: Request) -> Bool { down.withLock { $0.contains(kind) } }
+
+    /// Answers `request` after its latency with what `work` returns, run when the answer is due
+    /// (so a disposed request does no work); fails when the server is down.
+    public func answer<Value: Sendable>(
+        _ request: Request, _ work: @escaping @Sendable () throws(ServiceError) -> Value
+    ) -> SignalProducer<Value, ServiceError> {
+        let scheduler = self.scheduler
+        let delay = latency(of: request)
+        return SignalProducer { observer, lifetime in
+            lifetime += scheduler.schedule(after: delay) { [self] in
+                guard !lifetime.hasEnded else { return }
+                if isDown(for: request) {
+                    observer.send(error: .serverUnavailable)
+                    return
+                }
+                do throws(ServiceError) {
+                    observer.send(value: try work())
+                    observer.sendCompleted()
+                } catch {
+                    observer.send(error: error)
+                }
+            }
+        }
+    }
+}
