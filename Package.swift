@@ -27,9 +27,12 @@ let package = Package(
         // Models, the demo data format, SQLite persistence and services: pure, no GTK.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GoodsDomain", dependencies: ["Reactive", "CSQLite"], swiftSettings: strict),
+        // The screens' view models: login, goods list, goods row. Pure, tested headlessly.
+        .target(name: "GoodsViewModels", dependencies: ["ViewModelKit", "GoodsDomain"], swiftSettings: strict),
         .executableTarget(name: "goodsdesk", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
+        .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels"], swiftSettings: strict),
     ]
 )

@@ -9,11 +9,11 @@ public enum NavigationRequest: Sendable {
     /// Open the screen registered for `route` (for example `goods.detail`), with `argument`.
     case route(String, argument: any Sendable)
     /// Ask the user to confirm; `confirmation.onConfirm` runs if they do.
-    case confirm(Confirmation)
+    case confirm(ConfirmationRequest)
 }
 
 /// A question for the user, with what happens when they agree.
-public struct Confirmation: Sendable {
+public struct ConfirmationRequest: Sendable {
     /// The question, as shown.
     public let message: String
     /// The label of the button that agrees.

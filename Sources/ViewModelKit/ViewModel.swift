@@ -12,11 +12,14 @@ open class ViewModel {
     public let title: MutableProperty<String>
     /// User-facing error messages, each to be shown once (a toast).
     public let errors: Signal<String, Never>
+    /// User-facing notices that are not errors (`收藏商品成功`), each to be shown once.
+    public let notices: Signal<String, Never>
     /// What the view model asks the controller layer to do.
     public let navigation: Signal<NavigationRequest, Never>
 
     private let activeState = MutableProperty(false)
     private let errorsInput: Signal<String, Never>.Observer
+    private let noticesInput: Signal<String, Never>.Observer
     private let navigationInput: Signal<NavigationRequest, Never>.Observer
     private let lifetimeToken: Lifetime.Token
 
@@ -26,6 +29,7 @@ open class ViewModel {
     public init(title: String = "") {
         self.title = MutableProperty(title)
         (errors, errorsInput) = Signal.pipe()
+        (notices, noticesInput) = Signal.pipe()
         (navigation, navigationInput) = Signal.pipe()
         lifetimeToken = Lifetime.make().token
     }
@@ -93,6 +97,11 @@ open class ViewModel {
         errorsInput.send(value: message)
     }
 
+    /// Shows an informational `message` to the user once. Callable from any thread.
+    public nonisolated func show(notice message: String) {
+        noticesInput.send(value: message)
+    }
+
     /// Asks the controller layer to navigate. Callable from any thread.
     public nonisolated func request(_ navigation: NavigationRequest) {
         navigationInput.send(value: navigation)
@@ -100,6 +109,7 @@ open class ViewModel {
 
     isolated deinit {
         errorsInput.sendCompleted()
+        noticesInput.sendCompleted()
         navigationInput.sendCompleted()
     }
 }

@@ -169,7 +169,7 @@ struct ViewModelTests {
         }
         viewModel.show(error: "验证码错误")
         viewModel.request(.pop)
-        viewModel.request(.confirm(Confirmation(message: "确定要注销当前用户吗?") {}))
+        viewModel.request(.confirm(ConfirmationRequest(message: "确定要注销当前用户吗?") {}))
         viewModel.request(.route("goods.detail", argument: 7))
         #expect(viewModel.title.value == "登录")
         #expect(errors.values == ["验证码错误"])

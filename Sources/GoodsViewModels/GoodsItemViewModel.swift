@@ -1,0 +1,92 @@
+import Foundation
+import GoodsDomain
+import Reactive
+
+/// Everything one row of the goods list shows, preformatted (the seeds' sub-view-model), and the
+/// row's like action. Rows are created as pages arrive, on any thread, so this is a plain
+/// thread-safe class rather than a main-actor `ViewModel`.
+public final class GoodsItemViewModel: Sendable, Identifiable {
+    /// What a row reports to its list: a notice or an error for the user.
+    public enum Report: Sendable, Equatable {
+        case notice(String)
+        case error(String)
+    }
+
+    /// The item's id.
+    public let id: Int
+    /// The item as it was loaded.
+    public let goods: Goods
+    public let nickname: String
+    /// The seller's avatar, or nil for the placeholder.
+    public let avatar: String?
+    public let isVerified: Bool
+    public let publishTime: String
+    /// The pictures, in order.
+    public let images: [String]
+    /// `￥75`, or nil when there is no price.
+    public let price: String?
+    /// `原价99`, or nil when there is none.
+    public let originalPrice: String?
+    /// `包邮`, `运费 ¥10` or `运费待议` (the seeds' `freightExplain`).
+    public let freightExplain: String
+    /// `数量 2`.
+    public let count: String
+    public let title: String
+    /// Shows the `全新` badge.
+    public let isBrandNew: Bool
+    public let description: String
+    public let place: String
+    /// Number of messages about the item.
+    public let messages: Int
+    /// Number of likes, following likes and unlikes.
+    public let likes: Property<Int>
+    /// Whether the logged-in user likes it.
+    public let isLiked: Property<Bool>
+    /// Likes or unlikes; disabled while running. Reports `收藏商品成功` / `取消收藏商品`.
+    public let like: Action<Void, Goods, ServiceError>
+
+    public init(
+        goods: Goods, likes service: any LikeService, publishTime: PublishTime,
+        report: @escaping @Sendable (Report) -> Void = { _ in }
+    ) {
+        id = goods.id
+        self.goods = goods
+        nickname = goods.seller.nickname
+        avatar = goods.seller.avatar
+        isVerified = goods.seller.isVerified
+        self.publishTime = publishTime.text(for: goods.publishedAt)
+        images = goods.images.map(\.location)
+        price = goods.price > 0 ? "￥\(goods.price)" : nil
+        originalPrice = goods.originalPrice > 0 ? "原价\(goods.originalPrice)" : nil
+        freightExplain = Self.freightExplain(goods.expressType, fee: goods.expressFee)
+        count = "数量 \(goods.count)"
+        title = goods.title
+        isBrandNew = goods.isBrandNew
+        description = goods.description
+        place = goods.place
+        messages = goods.messages
+
+        let state = MutableProperty((likes: goods.likes, isLiked: goods.isLiked))
+        likes = state.map { $0.likes }
+        isLiked = state.map { $0.isLiked }
+        let goodsID = goods.id
+        like = Action { _ in
+            let liking = !state.value.isLiked
+            return service.setLiked(liking, goodsID: goodsID).on(
+                value: { updated in
+                    state.value = (updated.likes, updated.isLiked)
+                    report(.notice(liking ? "收藏商品成功" : "取消收藏商品"))
+                },
+                failed: { report(.error($0.message)) })
+        }
+    }
+
+    /// The seeds' freight text.
+    static func freightExplain(_ type: ExpressType, fee: Int) -> String {
+        switch type {
+        case .free: return "包邮"
+        case .fee: return "运费 ¥\(fee)"
+        case .negotiable: return "运费待议"
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GoodsDomain
+import Reactive
+import ViewModelKit
+
+/// The goods list (the seeds' home view model): banners with an auto-advancing carousel, the
+/// paged list of rows, refresh, load more, logout and row selection.
+@MainActor
+public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
+    /// The section title above the list.
+    public static let sectionTitle = "推荐商品"
+    /// The route a selected row opens (provided by a plugin).
+    public static let detailRoute = "goods.detail"
+    /// How often the carousel advances while the screen is active.
+    public static let bannerInterval: Duration = .seconds(5)
+
+    /// The carousel's banners.
+    public let banners: Property<[Banner]>
+    /// The banner on show.
+    public let bannerIndex: Property<Int>
+    /// Loads the banners.
+    public let loadBanners: Action<Void, [Banner], ServiceError>
+
+    private let bannerState = MutableProperty((banners: [Banner](), index: 0))
+    private let session: Session
+    private let makeLogin: @MainActor @Sendable () -> ViewModel
+
+    /// The goods list for the logged-in user.
+    /// - Parameters:
+    ///   - scheduler: drives the carousel (the main loop; virtual time in tests).
+    ///   - clock: the current time, for publish times.
+    public init(
+        goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
+        session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date = Date.init,
+        timeZone: TimeZone = .current, perPage: Int = 20,
+        makeLogin: @escaping @MainActor @Sendable () -> ViewModel
+    ) {
+        let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
+        let state = bannerState
+        banners = state.map { $0.banners }
+        bannerIndex = state.map { $0.index }
+        loadBanners = Action { _ in
+            bannerService.banners().on(value: { loaded in
+                state.modify { $0 = (loaded, min($0.index, max(0, loaded.count - 1))) }
+            })
+        }
+        self.session = session
+        self.makeLogin = makeLogin
+        super.init(title: "首页", perPage: perPage) { page, size in
+            let publishTime = PublishTime(now: clock(), timeZone: timeZone)
+            return goods.page(page, size: size)
+                .map { loaded in
+                    Page(items: loaded.goods.map {
+                        GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime) { reportInput.send(value: $0) }
+                    }, number: loaded.currentPage, lastPage: loaded.lastPage)
+                }
+                .mapError { PageLoadError(message: $0.message) }
+        }
+        reports.take(during: lifetime).observeValues { [weak self] report in
+            switch report {
+            case let .notice(message): self?.show(notice: message)
+            case let .error(message): self?.show(error: message)
+            }
+        }
+        loadBanners.errors.take(during: lifetime).observeValues { [weak self] in self?.show(error: $0.message) }
+        forwardWhileActive(SignalProducer.timer(every: Self.bannerInterval, on: scheduler))
+            .startWithValues { _ in
+                state.modify { current in
+                    guard !current.banners.isEmpty else { return }
+                    current.index = (current.index + 1) % current.banners.count
+                }
+            }
+        withExtendedLifetime(reportInput) {}
+    }
+
+    /// Reloads the banners and page 1 (the Refresh button, Ctrl+R, F5, first show).
+    public func refreshAll() {
+        loadBanners.apply().take(during: lifetime).start()
+        reload()
+    }
+
+    /// Shows the banner at `index` (a dot was clicked).
+    public func showBanner(at index: Int) {
+        bannerState.modify { current in
+            guard current.banners.indices.contains(index) else { return }
+            current.index = index
+        }
+    }
+
+    /// The banner a click on the carousel opens, if it has a link.
+    public var currentBannerLink: String? {
+        let current = bannerState.value
+        return current.banners.indices.contains(current.index) ? current.banners[current.index].link : nil
+    }
+
+    /// Asks to open the detail page of `item`.
+    public func select(_ item: GoodsItemViewModel) {
+        request(.route(Self.detailRoute, argument: item.id))
+    }
+
+    /// Asks to confirm logging out; if confirmed, ends the session and returns to login.
+    public func logout() {
+        request(.confirm(ConfirmationRequest(message: "确定要注销当前用户吗?") { [weak self] in
+            guard let self else { return }
+            session.account.value = nil
+            request(.resetToRoot(makeLogin()))
+        }))
+    }
+}

@@ -1,0 +1,67 @@
+import GoodsDomain
+import Reactive
+import ViewModelKit
+
+/// The login screen (the seeds' LoginViewModel): phone and verify code in, avatar and enabled
+/// state out, and the login command.
+@MainActor
+public final class LoginViewModel: ViewModel {
+    /// What the phone entry holds.
+    public let mobilePhone: MutableProperty<String>
+    /// What the verify-code entry holds.
+    public let verifyCode = MutableProperty("")
+    /// The avatar of the account known for the phone typed, once it is a valid number; nil
+    /// otherwise. Changes only when the avatar does.
+    public let avatarURL: Property<String?>
+    /// Whether both fields hold something.
+    public let isLoginEnabled: Property<Bool>
+    /// Validates, logs in, remembers the phone and asks to go to the goods list. Fails with
+    /// `请输入正确的手机号码`, `验证码错误` or the service's message.
+    public let login: Action<Void, Account, ServiceError>
+
+    /// The seeds' 填充 values.
+    public static let sample = (phone: "13874389438", code: "5858")
+
+    public init(
+        service: any LoginService,
+        accounts: any AccountDirectory,
+        preferences: any Preferences,
+        makeGoodsList: @escaping @MainActor @Sendable (Account) -> ViewModel
+    ) {
+        let phone = MutableProperty(preferences.lastPhone ?? "")
+        let code = verifyCode
+        mobilePhone = phone
+        avatarURL = phone
+            .map { LoginInput.normalizedPhone($0).flatMap { accounts.account(phone: $0)?.avatar } }
+            .skipRepeats()
+        isLoginEnabled = phone.combineLatest(with: code).map {
+            !$0.trimmingWhitespace().isEmpty && !$1.trimmingWhitespace().isEmpty
+        }
+        login = Action(enabledIf: isLoginEnabled) { _ in
+            guard let validPhone = LoginInput.normalizedPhone(phone.value) else {
+                return SignalProducer(error: ServiceError(message: "请输入正确的手机号码"))
+            }
+            guard let validCode = LoginInput.normalizedCode(code.value) else {
+                return SignalProducer(error: ServiceError(message: "验证码错误"))
+            }
+            return service.login(phone: validPhone, code: validCode)
+                .on(value: { _ in preferences.lastPhone = validPhone })
+        }
+        super.init(title: "登录")
+        login.errors.take(during: lifetime).observeValues { [weak self] in self?.show(error: $0.message) }
+        login.values.take(during: lifetime).observeValues { [weak self] account in
+            MainThread.run { self?.request(.resetToRoot(makeGoodsList(account))) }
+        }
+    }
+
+    /// Fills both fields with the seeds' sample account (the 填充 button).
+    public func fill() {
+        mobilePhone.value = Self.sample.phone
+        verifyCode.value = Self.sample.code
+    }
+
+    /// Logs in, for as long as this view model lives (the Enter key, the 登录 button).
+    public func submit() {
+        login.apply().take(during: lifetime).start()
+    }
+}

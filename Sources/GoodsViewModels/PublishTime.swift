@@ -1,0 +1,29 @@
+import Foundation
+
+/// How a row shows when an item was published: `刚刚`, `N分钟前` and `N小时前` today,
+/// `MM-dd HH:mm` earlier this year, `yyyy-MM-dd HH:mm` before that.
+public struct PublishTime: Sendable {
+    public let now: Date
+    public let timeZone: TimeZone
+
+    public init(now: Date, timeZone: TimeZone = .current) {
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    public func text(for date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let elapsed = now.timeIntervalSince(date)
+        let then = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let today = calendar.dateComponents([.year, .month, .day], from: now)
+        let sameDay = then.year == today.year && then.month == today.month && then.day == today.day
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        if elapsed < 60 { return "刚刚" }
+        if sameDay {
+            return elapsed < 3600 ? "\(Int(elapsed / 60))分钟前" : "\(Int(elapsed / 3600))小时前"
+        }
+        let time = "\(two(then.month))-\(two(then.day)) \(two(then.hour)):\(two(then.minute))"
+        return then.year == today.year ? time : "\(then.year ?? 0)-\(time)"
+    }
+}

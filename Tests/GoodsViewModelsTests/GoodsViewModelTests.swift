@@ -1,0 +1,124 @@
+import Testing
+import Foundation
+import GoodsDomain
+import GoodsViewModels
+import Reactive
+import ViewModelKit
+
+@MainActor
+@Suite("GoodsViewModel")
+struct GoodsViewModelTests {
+    @Test func refreshLoadsBannersAndTheFirstPage() throws {
+        let world = try World(goodsCount: 45)
+        let goods = world.makeGoods()
+        goods.refreshAll()
+        #expect(goods.footer.value == .loading)
+        world.scheduler.advance(by: .milliseconds(500))
+        #expect(goods.banners.value.map(\.id) == [1, 2, 3])
+        #expect(goods.items.value.isEmpty)
+        world.scheduler.advance(by: .milliseconds(250))
+        #expect(goods.items.value.map(\.id) == Array(1...20))
+        #expect(goods.footer.value == .loadMore)
+        #expect(goods.items.value[0].publishTime == "刚刚")
+    }
+
+    @Test func loadingMoreReachesNoMoreWithEveryItemOnce() throws {
+        let world = try World(goodsCount: 45)
+        let goods = world.makeGoods()
+        goods.refreshAll()
+        world.scheduler.run()
+        for _ in 0..<4 {
+            goods.loadNextPage()
+            world.scheduler.run()
+        }
+        #expect(goods.items.value.map(\.id) == Array(1...45))
+        #expect(goods.footer.value == .noMore)
+    }
+
+    @Test func theCarouselAdvancesEveryFiveSecondsOnlyWhileActive() throws {
+        let world = try World()
+        let goods = world.makeGoods()
+        goods.refreshAll()
+        world.scheduler.advance(by: .seconds(1))
+        world.scheduler.advance(by: .seconds(10))
+        #expect(goods.bannerIndex.value == 0, "inactive: no advance")
+        goods.isActive = true
+        world.scheduler.advance(by: .seconds(4))
+        #expect(goods.bannerIndex.value == 0)
+        world.scheduler.advance(by: .seconds(1))
+        #expect(goods.bannerIndex.value == 1)
+        world.scheduler.advance(by: .seconds(10))
+        #expect(goods.bannerIndex.value == 0, "wraps around after the last of three")
+        goods.isActive = false
+        world.scheduler.advance(by: .seconds(20))
+        #expect(goods.bannerIndex.value == 0)
+        goods.showBanner(at: 2)
+        #expect(goods.bannerIndex.value == 2)
+        #expect(goods.currentBannerLink == "https://example.org/3")
+        goods.showBanner(at: 9)
+        #expect(goods.bannerIndex.value == 2)
+    }
+
+    @Test func rowNoticesAndServerErrorsReachTheScreen() throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let goods = world.makeGoods()
+        let notices = Log<String>()
+        let errors = Log<String>()
+        goods.notices.observeValues { notices.append($0) }
+        goods.errors.observeValues { errors.append($0) }
+        goods.refreshAll()
+        world.scheduler.run()
+        goods.items.value[0].like.apply().start()
+        world.scheduler.run()
+        #expect(notices.values == ["收藏商品成功"])
+        world.server.setDown(true, for: [.goodsPage, .banners])
+        goods.refreshAll()
+        world.scheduler.run()
+        #expect(errors.values == ["呜呜，服务器不给力呀...", "呜呜，服务器不给力呀..."])
+        #expect(goods.items.value.count == 20, "a failed refresh keeps what was shown")
+    }
+
+    @Test func logoutAsksFirstThenReturnsToLogin() throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let goods = world.makeGoods()
+        let requests = Log<String>()
+        let confirmations = Log<ConfirmationRequest>()
+        goods.navigation.observeValues { request in
+            MainActor.assumeIsolated {
+                requests.append(request.summary)
+                if case let .confirm(confirmation) = request { confirmations.append(confirmation) }
+            }
+        }
+        goods.logout()
+        #expect(requests.values == ["confirm 确定要注销当前用户吗?"])
+        #expect(world.services.session.account.value != nil, "nothing happens before the user agrees")
+        confirmations.values.first?.onConfirm()
+        #expect(requests.values == ["confirm 确定要注销当前用户吗?", "root login"])
+        #expect(world.services.session.account.value == nil)
+    }
+
+    @Test func selectingARowAsksForTheDetailRoute() throws {
+        let world = try World()
+        let goods = world.makeGoods()
+        let requests = Log<String>()
+        goods.navigation.observeValues { request in MainActor.assumeIsolated { requests.append(request.summary) } }
+        goods.refreshAll()
+        world.scheduler.run()
+        goods.select(goods.items.value[3])
+        #expect(requests.values == ["route goods.detail 4"])
+    }
+
+    @Test func theGoodsListIsFreedWithItsWorkDisposed() throws {
+        let world = try World()
+        var goods: GoodsViewModel? = world.makeGoods()
+        weak let weakGoods = goods
+        goods?.isActive = true
+        goods?.refreshAll()
+        goods = nil
+        #expect(weakGoods == nil)
+        world.scheduler.advance(by: .seconds(30))
+        #expect(world.scheduler.pendingCount == 0, "no timer or request outlives the view model")
+    }
+}
