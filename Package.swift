@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .executable(name: "goodsdesk", targets: ["goodsdesk"]),
         .executable(name: "reactive-bench", targets: ["reactive-bench"]),
+        .executable(name: "goodsdesk-data", targets: ["goodsdesk-data"]),
     ],
     targets: [
         // The FRP core: pure Swift, no GTK, no Foundation.
@@ -29,7 +30,9 @@ let package = Package(
         .target(name: "GoodsDomain", dependencies: ["Reactive", "CSQLite"], swiftSettings: strict),
         // The screens' view models: login, goods list, goods row. Pure, tested headlessly.
         .target(name: "GoodsViewModels", dependencies: ["ViewModelKit", "GoodsDomain"], swiftSettings: strict),
-        .executableTarget(name: "goodsdesk", dependencies: ["Reactive"], swiftSettings: strict),
+        .executableTarget(name: "goodsdesk", dependencies: ["GoodsViewModels"], swiftSettings: strict),
+        // Writes the data set under data/ (deterministic), or a large one for benchmarks.
+        .executableTarget(name: "goodsdesk-data", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),

@@ -5,6 +5,11 @@ cd "$(dirname "$0")/.."
 
 ./meson-helpers/setup-deps.sh
 swift build --build-tests
+# The committed data set must be exactly what the deterministic generator writes.
+generated=$(mktemp -d)
+trap 'rm -rf "$generated"' EXIT
+swift run goodsdesk-data --output "$generated"
+diff -r data/dataset "$generated" > /dev/null || { echo "data/dataset is not what goodsdesk-data writes: run 'swift run goodsdesk-data'" >&2; exit 1; }
 swift test
 # Release mode too: the optimiser releases values early, which debug builds never show.
 swift test -c release

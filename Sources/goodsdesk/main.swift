@@ -1,59 +1,72 @@
-// goodsdesk — for now, a console walk through the seeds' login screen logic on the reactive core.
-// The GTK application replaces this entry point in a later step; the logic shown here moves into
-// `LoginViewModel`.
+// goodsdesk — until the GTK window lands (the next step), a console run of the real stack:
+// the SQLite store under XDG_DATA_HOME (imported from data/dataset on first run), the services
+// with the seeds' latency (GOODSDESK_LATENCY_MS overrides it), and the login and goods-list
+// view models, driven the way the window will drive them.
+import Foundation
+import GoodsDomain
+import GoodsViewModels
 import Reactive
-#if canImport(Glibc)
-import Glibc
-#endif
+import ViewModelKit
 
-/// Simulated network latency: `GOODSDESK_LATENCY_MS`, else the seeds' 1 s.
-let latency: Duration = {
-    if let text = getenvString("GOODSDESK_LATENCY_MS"), let ms = Int(text), ms >= 0 { return .milliseconds(ms) }
-    return .seconds(1)
-}()
+func say(_ line: String) { print(line) }
+func warn(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
-func getenvString(_ name: String) -> String? {
-    guard let raw = getenv(name) else { return nil }
-    return String(cString: raw)
+let environment = AppEnvironment()
+let store: GoodsStore
+do {
+    store = try GoodsStore.open(
+        at: environment.databasePath,
+        dataSet: { () throws(DataSetError) in try DataSet.load(from: environment.dataSetDirectory) },
+        log: warn)
+} catch {
+    warn("goodsdesk: \(error)")
+    exit(1)
 }
 
-enum LoginError: Error, CustomStringConvertible {
-    case invalidPhone, invalidCode
-    var description: String {
-        switch self {
-        case .invalidPhone: return "请输入正确的手机号码"
-        case .invalidCode: return "验证码错误"
-        }
+let scheduler = QueueScheduler(targeting: .main)
+let services = LocalServices(
+    store: store, server: SimulatedServer(scheduler: scheduler, latency: environment.latency), session: Session())
+let preferences = FilePreferences(url: environment.preferencesFile, log: warn)
+
+let login = LoginViewModel(service: services, accounts: services, preferences: preferences) { _ in
+    GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler) {
+        ViewModel(title: "登录")
     }
 }
+login.errors.observeValues { warn("toast: \($0)") }
+login.isActive = true
 
-// The view model's inputs and outputs, as in the seed article.
-let mobilePhone = MutableProperty("")
-let verifyCode = MutableProperty("")
-let validLogin = mobilePhone.combineLatest(with: verifyCode).map { !$0.isEmpty && !$1.isEmpty }
+say("【\(login.title.value)】 手机号 \"\(login.mobilePhone.value)\"  头像 \(login.avatarURL.value ?? "(默认)")")
+login.fill()
+say("填充 → 手机号 \(login.mobilePhone.value)  验证码 \(login.verifyCode.value)  登录 \(login.isLoginEnabled.value ? "可用" : "不可用")")
+let requests = login.navigation.values
+login.submit()
+say(login.login.isExecuting.value ? "Loading..." : "")
 
-let login = Action<(String, String), String, LoginError>(enabledIf: validLogin) { input throws(LoginError) in
-    let (phone, code) = input
-    guard phone.count == 11, phone.hasPrefix("1"), phone.allSatisfy(\.isNumber) else { throw .invalidPhone }
-    guard code.count == 6 else { throw .invalidCode }
-    try? await Task.sleep(for: latency)
-    return phone
+var goods: GoodsViewModel?
+for await request in requests {
+    if case let .resetToRoot(next) = request { goods = next as? GoodsViewModel }
+    break
 }
-
-// What a controller would bind to widgets, printed instead.
-validLogin.producer.skipRepeats().startWithValues { print("登录 enabled: \($0)") }
-login.isExecuting.producer.skipRepeats().startWithValues { print($0 ? "Loading..." : "idle") }
-login.errors.observeValues { print("toast: \($0)") }
-login.values.observeValues { print("logged in as \($0) → 推荐商品") }
-
-func attempt(_ phone: String, _ code: String) async {
-    print("— 手机号 \"\(phone)\", 验证码 \"\(code)\"")
-    mobilePhone.value = phone
-    verifyCode.value = code
-    _ = try? await login.apply((phone, code)).first()
+guard let goods else {
+    warn("goodsdesk: login did not reach the goods list")
+    exit(1)
 }
+login.isActive = false
+goods.isActive = true
+goods.notices.observeValues { say("toast: \($0)") }
+goods.errors.observeValues { warn("toast: \($0)") }
+goods.refreshAll()
+for await items in goods.items.values where !items.isEmpty { break }
 
-await attempt("123", "")
-await attempt("123", "1234")
-await attempt("13800138000", "123")
-await attempt("13800138000", "123456")
+say("【\(GoodsViewModel.sectionTitle)】 \(goods.banners.value.count) 个广告，第 \(goods.loadedPage.value) 页 / 共 \(goods.lastPage.value ?? 0) 页")
+for row in goods.items.value.prefix(3) {
+    say("  \(row.nickname)\(row.isVerified ? " ✓" : "")  \(row.publishTime)  \(row.price ?? "")  \(row.originalPrice ?? "")  \(row.freightExplain)  \(row.count)")
+    say("  \(row.isBrandNew ? "[全新] " : "")\(row.title)  — \(row.place)  ♥ \(row.likes.value)")
+}
+if let first = goods.items.value.first {
+    let notices = goods.notices.values
+    first.like.apply().start()
+    for await _ in notices { break }
+    say("  ♥ \(first.likes.value) (\(first.isLiked.value ? "已收藏" : "未收藏"))")
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where GoodsDesk keeps and finds things, following the XDG base directories, and the
+/// environment switches it honours. Tests isolate the app by pointing `XDG_*` at a temporary
+/// folder.
+public struct AppEnvironment: Sendable {
+    /// `$XDG_DATA_HOME/goodsdesk` (default `~/.local/share/goodsdesk`): the database.
+    public var dataDirectory: URL
+    /// `$XDG_CONFIG_HOME/goodsdesk` (default `~/.config/goodsdesk`): preferences.
+    public var configDirectory: URL
+    /// `$XDG_CACHE_HOME/goodsdesk` (default `~/.cache/goodsdesk`): downloaded pictures.
+    public var cacheDirectory: URL
+    /// The data set imported on first run (`GOODSDESK_DATA_DIR`, else found beside the program).
+    public var dataSetDirectory: URL
+    /// `GOODSDESK_LATENCY_MS`: replaces every simulated network latency; nil keeps the seeds'.
+    public var latency: Duration?
+
+    public var databasePath: String { dataDirectory.appendingPathComponent("goodsdesk.sqlite").path }
+    public var preferencesFile: URL { configDirectory.appendingPathComponent("preferences") }
+
+    /// The environment described by `variables` (the process's by default), for a program at
+    /// `executable`.
+    public init(
+        variables: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "goodsdesk")
+    ) {
+        let home = URL(fileURLWithPath: variables["HOME"] ?? NSHomeDirectory())
+        func base(_ name: String, _ fallback: String) -> URL {
+            if let value = variables[name], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+            return home.appendingPathComponent(fallback)
+        }
+        dataDirectory = base("XDG_DATA_HOME", ".local/share").appendingPathComponent("goodsdesk")
+        configDirectory = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("goodsdesk")
+        cacheDirectory = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("goodsdesk")
+        latency = variables["GOODSDESK_LATENCY_MS"].flatMap { Int($0.trimmingWhitespace()) }.flatMap { $0 >= 0 ? .milliseconds($0) : nil }
+        if let explicit = variables["GOODSDESK_DATA_DIR"], !explicit.isEmpty {
+            dataSetDirectory = URL(fileURLWithPath: explicit)
+        } else {
+            dataSetDirectory = Self.findDataSet(near: executable.resolvingSymlinksInPath())
+                ?? URL(fileURLWithPath: "/usr/share/goodsdesk/dataset")
+        }
+    }
+
+    /// The data set installed beside the program (`<prefix>/share/goodsdesk/dataset` for
+    /// `<prefix>/bin/goodsdesk`), or in the source tree that built it (`data/dataset`).
+    static func findDataSet(near executable: URL) -> URL? {
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<6 {
+            for candidate in ["share/goodsdesk/dataset", "data/dataset"] {
+                let url = folder.appendingPathComponent(candidate)
+                if FileManager.default.fileExists(atPath: url.appendingPathComponent("banners.json").path) { return url }
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+}
