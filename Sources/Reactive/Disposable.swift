@@ -46,7 +46,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     private var bag = Bag()
     private var disposed = false
 
-    private final class Entry: Disposable, @unchecked Sendable {
+    private final class Entry: Disposable, @unchecked Sendable { // safe: `slot` is written once, under the owner's lock
         // `slot` is written once, under the owner's lock, before anyone can read it.
         let inner: any Disposable
         weak var owner: CompositeDisposable?

@@ -22,9 +22,14 @@ public protocol MutablePropertyProtocol<Value>: PropertyProtocol {
 @usableFromInline
 final class PropertyStorage<Value: Sendable>: Sendable {
     @usableFromInline let core: SignalCore<Value, Never>
+    /// The first value; only a fallback that is never needed (the core always holds a value).
+    @usableFromInline let initial: Value
 
     @inlinable
-    init(_ initial: Value) { core = SignalCore(current: initial) }
+    init(_ initial: Value) {
+        core = SignalCore(current: initial)
+        self.initial = initial
+    }
 
     deinit { core.send(.completed) }
 
@@ -38,10 +43,7 @@ final class PropertyStorage<Value: Sendable>: Sendable {
     /// The value, for a caller holding the core's lock. A value-tracking core is created with a
     /// value and only ever replaces it, so `current` is never `nil` here.
     @inlinable
-    var valueLocked: Value {
-        guard let value = core.current else { preconditionFailure("a property core always has a value") }
-        return value
-    }
+    var valueLocked: Value { core.current ?? initial }
 
     @inlinable
     var producer: SignalProducer<Value, Never> {

@@ -5,7 +5,7 @@
 /// the delivering thread, so nothing blocks or deadlocks), without the observer bag: a relay has
 /// exactly one observer, fixed at creation.
 @usableFromInline
-final class SerialRelay<Value: Sendable, Error: Swift.Error>: @unchecked Sendable {
+final class SerialRelay<Value: Sendable, Error: Swift.Error>: @unchecked Sendable { // safe: every `var` is guarded by `lock`
     // Every `var` is guarded by `lock`; `receive` is only ever called with `lock` released.
     @usableFromInline let lock = SpinLock()
     @usableFromInline let receive: @Sendable (Event<Value, Error>) -> Void

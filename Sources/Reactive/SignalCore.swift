@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// Observers live in a `Bag`, so attaching and detaching are O(1) at any number of observers.
 @usableFromInline
-final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, Disposable, @unchecked Sendable {
+final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, Disposable, @unchecked Sendable { // safe: see below
     // Every `var` below is guarded by `lock`; observers are only ever called with `lock` released.
 
     @usableFromInline typealias Action = @Sendable (Event<Value, Error>) -> Void
@@ -29,7 +29,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
 
     /// An attached observer with its event handler.
     @usableFromInline
-    final class Subscriber: Subscription, @unchecked Sendable {
+    final class Subscriber: Subscription, @unchecked Sendable { // safe: see `handler`
         // `handler` is read by the delivering thread without the lock and cleared only when no
         // delivery is running (see `ObserverRegistry`), so reads and the one write never overlap.
         @usableFromInline @exclusivity(unchecked) var handler: Handler?

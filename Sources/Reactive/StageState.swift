@@ -1,16 +1,14 @@
 /// State of one pipeline stage that only its own event delivery touches. Events reach a stage one
 /// at a time (see `SignalCore`), so no lock is needed.
 @usableFromInline
-final class StageState<T>: @unchecked Sendable {
-    // Safe without a lock: accessed only from the stage's serialized event delivery.
+final class StageState<T>: @unchecked Sendable { // safe: only the stage's serial delivery touches it
     @usableFromInline @exclusivity(unchecked) var value: T
     @inlinable init(_ value: T) { self.value = value }
 }
 
 /// State shared by callbacks that may run on different threads (several inputs, timers, disposal).
 @usableFromInline
-final class LockedState<T>: @unchecked Sendable {
-    // `value` is only touched inside `withLock`, which never calls out.
+final class LockedState<T>: @unchecked Sendable { // safe: `value` is only touched inside `withLock`
     @usableFromInline let lock = SpinLock()
     @usableFromInline @exclusivity(unchecked) var value: T
     @inlinable init(_ value: T) { self.value = value }

@@ -11,9 +11,8 @@ let liveSubscriptionCounter = Atomic<Int>(0)
 /// the disposable: at once when no delivery is running, else when the running delivery finishes
 /// (a delivery reads handlers without the lock, so nobody may clear one under it).
 @usableFromInline
-class ObserverRegistry: @unchecked Sendable {
-    // `observers`, `isDelivering` and `retired` are guarded by `lock`; subclasses guard their
-    // own state with the same lock.
+class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by `lock`
+    // Subclasses guard their own state with the same lock.
     @usableFromInline let lock = SpinLock()
     @usableFromInline @exclusivity(unchecked) var observers = Bag()
     @usableFromInline @exclusivity(unchecked) var isDelivering = false
@@ -53,8 +52,8 @@ class ObserverRegistry: @unchecked Sendable {
 
 /// One attached observer, as its registry sees it; disposing it detaches it.
 @usableFromInline
-class Subscription: Disposable, @unchecked Sendable {
-    // `slot` is atomic: its slot in the registry while attached, -1 once detached or finished.
+class Subscription: Disposable, @unchecked Sendable { // safe: immutable but for the atomic `slot`
+    // `slot`: its slot in the registry while attached, -1 once detached or finished.
     @usableFromInline let registry: ObserverRegistry
     @usableFromInline let slot = Atomic<Int>(-1)
 

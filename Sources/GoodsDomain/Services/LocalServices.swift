@@ -42,24 +42,27 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
     }
 
     public func page(_ number: Int, size: Int) -> SignalProducer<GoodsPage, ServiceError> {
-        let store = self.store
         let session = self.session
-        return server.answer(.goodsPage) { () throws(ServiceError) -> GoodsPage in
-            do {
-                return try store.page(number, size: size, viewer: session.account.value?.phone)
-            } catch {
-                throw ServiceError(message: "无法读取商品：\(error)")
-            }
+        return answer(.goodsPage, failing: "无法读取商品") { store throws(StoreError) in
+            try store.page(number, size: size, viewer: session.account.value?.phone)
         }
     }
 
     public func banners() -> SignalProducer<[Banner], ServiceError> {
+        answer(.banners, failing: "无法读取广告") { store throws(StoreError) in try store.banners() }
+    }
+
+    /// Answers `request` from the store; a store failure becomes `message` with its reason.
+    private func answer<Value: Sendable>(
+        _ request: SimulatedServer.Request, failing message: String,
+        _ read: @escaping @Sendable (GoodsStore) throws(StoreError) -> Value
+    ) -> SignalProducer<Value, ServiceError> {
         let store = self.store
-        return server.answer(.banners) { () throws(ServiceError) -> [Banner] in
+        return server.answer(request) { () throws(ServiceError) -> Value in
             do {
-                return try store.banners()
+                return try read(store)
             } catch {
-                throw ServiceError(message: "无法读取广告：\(error)")
+                throw ServiceError(message: "\(message)：\(error)")
             }
         }
     }

@@ -228,8 +228,7 @@ extension Stage {
 
 /// The state of a two-input `combineLatest`.
 @usableFromInline
-final class LatestPairState<A, B>: @unchecked Sendable {
-    // `pair` is only touched while holding the lock of the stage's serializer core.
+final class LatestPairState<A, B>: @unchecked Sendable { // safe: `pair` is only touched under the serializer's lock
     @usableFromInline @exclusivity(unchecked) var pair = LatestPair<A, B>()
     @inlinable init() {}
 }

@@ -11,8 +11,7 @@ final class ReplayState<Value: Sendable, Error: Swift.Error>: @unchecked Sendabl
     private var consumers = Bag()
     private var run: (any Disposable)?
 
-    private final class Consumer: @unchecked Sendable {
-        // `slot` is written once under the state's lock, before any other thread can see it.
+    private final class Consumer: @unchecked Sendable { // safe: `slot` is written once, under the state's lock
         let relay: SerialRelay<Value, Error>
         var slot = -1
         init(_ relay: SerialRelay<Value, Error>) { self.relay = relay }
