@@ -30,6 +30,13 @@ let package = Package(
         .target(name: "GoodsDomain", dependencies: ["Reactive", "CSQLite"], swiftSettings: strict),
         // The screens' view models: login, goods list, goods row. Pure, tested headlessly.
         .target(name: "GoodsViewModels", dependencies: ["ViewModelKit", "GoodsDomain"], swiftSettings: strict),
+        // GTK: the system library, and the C shim that builds the views.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .target(name: "GtkShim", dependencies: ["CGtk"]),
+        // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
+        .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict),
+        // Controllers and ViewManagers per feature, and the window that shows them.
+        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict),
         .executableTarget(name: "goodsdesk", dependencies: ["GoodsViewModels"], swiftSettings: strict),
         // Writes the data set under data/ (deterministic), or a large one for benchmarks.
         .executableTarget(name: "goodsdesk-data", dependencies: ["GoodsDomain"], swiftSettings: strict),

@@ -1,0 +1,73 @@
+import CGtk
+import GtkReactive
+import GtkShim
+import Reactive
+
+/// The application window: header bar, navigation stack, toast and the "Loading..." HUD.
+/// Controllers show their pages through it; it never touches a view model.
+@MainActor
+public final class AppWindow {
+    let widgets: UnsafeMutablePointer<GoodsWindowWidgets>
+    public let window: Widget
+    public let back: Widget
+    public let fill: Widget
+    public let refresh: Widget
+    public let menu: Widget
+    let toast: Widget
+    let toastLabel: Widget
+    let hud: Widget
+    private let token: Lifetime.Token
+    private let toastTimer = SerialDisposable()
+
+    /// Ends when the window is released.
+    public var lifetime: Lifetime { token.lifetime }
+
+    public init(application: UnsafeMutablePointer<GtkApplication>) {
+        widgets = .allocate(capacity: 1)
+        widgets.initialize(to: goods_window_new(application))
+        let built = widgets.pointee
+        window = Widget(built.window)
+        back = Widget(built.back)
+        fill = Widget(built.fill)
+        refresh = Widget(built.refresh)
+        menu = Widget(built.menu)
+        toast = Widget(built.toast)
+        toastLabel = Widget(built.toast_label)
+        hud = Widget(built.hud)
+        token = Lifetime.make().token
+    }
+
+    isolated deinit {
+        toastTimer.dispose()
+        widgets.deinitialize(count: 1)
+        widgets.deallocate()
+    }
+
+    /// Shows `message` in the toast for two seconds.
+    public func showToast(_ message: String) {
+        gtk_label_set_text(goods_label(toastLabel.raw), message)
+        gtk_revealer_set_reveal_child(OpaquePointer(toast.raw), 1)
+        let toast = WidgetPointer(self.toast.pointer)
+        toastTimer.inner = MainLoopScheduler.shared.schedule(after: .seconds(2)) {
+            MainActor.assumeIsolated { gtk_revealer_set_reveal_child(OpaquePointer(toast.pointer), 0) }
+        }
+    }
+
+    /// Shows or hides the blocking "Loading..." HUD; while shown the pages take no input.
+    public func setBusy(_ busy: Bool) {
+        gtk_widget_set_visible(hud.pointer, busy ? 1 : 0)
+        gtk_widget_set_sensitive(widgets.pointee.stack, busy ? 0 : 1)
+    }
+
+    /// Shows `page` on the navigation stack.
+    public func show(page: Widget, named name: String, forward: Bool = true) {
+        goods_window_show_page(widgets, page.pointer, name, forward ? 1 : 0)
+    }
+
+    /// Takes `page` off the navigation stack.
+    public func remove(page: Widget) {
+        goods_window_remove_page(widgets, page.pointer)
+    }
+
+    public func present() { gtk_window_present(goods_window(window.raw)) }
+}

@@ -1,0 +1,116 @@
+import CGtk
+import GtkReactive
+import GtkShim
+import Reactive
+import ViewModelKit
+
+/// Carries out view models' navigation requests on the window: a stack of controllers, one
+/// per screen, created through `makeController`. Controllers that leave the stack are released,
+/// and with them their ViewManagers and view models.
+@MainActor
+public final class Navigator {
+    let window: AppWindow
+    let makeController: @MainActor (ViewModel) -> (any Controller)?
+    let openRoute: @MainActor (String, any Sendable) -> (any Controller)?
+    private(set) var stack: [any Controller] = []
+    private var subscriptions: [ObjectIdentifier: any Disposable] = [:]
+    private var pageNumber = 0
+
+    public init(
+        window: AppWindow,
+        makeController: @escaping @MainActor (ViewModel) -> (any Controller)?,
+        openRoute: @escaping @MainActor (String, any Sendable) -> (any Controller)? = { _, _ in nil }
+    ) {
+        self.window = window
+        self.makeController = makeController
+        self.openRoute = openRoute
+        window.back.events("clicked", during: window.lifetime)
+            .observeValues { [weak self] in MainActor.assumeIsolated { self?.handle(.pop) } }
+    }
+
+    /// The controller on top.
+    public var top: (any Controller)? { stack.last }
+
+    /// Carries out one request.
+    public func handle(_ request: NavigationRequest) {
+        switch request {
+        case let .resetToRoot(viewModel):
+            guard let controller = makeController(viewModel) else { return }
+            let old = stack
+            stack = []
+            push(controller, forward: true)
+            for controller in old { release(controller) }
+        case let .push(viewModel):
+            if let controller = makeController(viewModel) { push(controller, forward: true) }
+        case let .route(name, argument):
+            if let controller = openRoute(name, argument) { push(controller, forward: true) }
+        case .pop:
+            guard stack.count > 1, let leaving = stack.popLast(), let next = stack.last else { return }
+            show(next, forward: false)
+            release(leaving)
+        case let .confirm(request):
+            confirm(request)
+        }
+    }
+
+    private func push(_ controller: any Controller, forward: Bool) {
+        stack.last?.viewModel.isActive = false
+        stack.append(controller)
+        let viewModel = controller.viewModel
+        subscriptions[ObjectIdentifier(viewModel)] = viewModel.navigation.observeValues { [weak self] request in
+            MainActor.assumeIsolated { self?.handle(request) }
+        }
+        show(controller, forward: forward)
+    }
+
+    private func show(_ controller: any Controller, forward: Bool) {
+        pageNumber += 1
+        window.show(page: controller.page, named: "page-\(pageNumber)", forward: forward)
+        let buttons = controller.headerButtons
+        gtk_widget_set_visible(window.fill.pointer, buttons.contains(.fill) ? 1 : 0)
+        gtk_widget_set_visible(window.refresh.pointer, buttons.contains(.refresh) ? 1 : 0)
+        gtk_widget_set_visible(window.menu.pointer, buttons.contains(.menu) ? 1 : 0)
+        gtk_widget_set_visible(window.back.pointer, stack.count > 1 ? 1 : 0)
+        gtk_window_set_title(goods_window(window.window.raw), controller.viewModel.title.value)
+        controller.viewModel.isActive = true
+        controller.didShow()
+    }
+
+    private func release(_ controller: any Controller) {
+        controller.viewModel.isActive = false
+        subscriptions.removeValue(forKey: ObjectIdentifier(controller.viewModel))?.dispose()
+        window.remove(page: controller.page)
+    }
+
+    private func confirm(_ request: ConfirmationRequest) {
+        let built = goods_confirm_new(goods_window(window.window.raw), request.message, request.confirmTitle, request.cancelTitle)
+        let dialog = Widget(built.dialog)
+        let lifetime = Lifetime.make()
+        let close = WidgetPointer(dialog.pointer)
+        let closeDialog: @MainActor () -> Void = { gtk_window_destroy(goods_window(close.pointer)) }
+        Widget(built.confirm).events("clicked", during: lifetime.lifetime).observeValues { _ in
+            MainActor.assumeIsolated {
+                closeDialog()
+                request.onConfirm()
+            }
+        }
+        Widget(built.cancel).events("clicked", during: lifetime.lifetime).observeValues { _ in
+            MainActor.assumeIsolated { closeDialog() }
+        }
+        // The dialog's own "destroy" ends its connections.
+        let token = UncheckedBox(lifetime.token)
+        dialog.events("destroy", during: lifetime.lifetime).observeValues { _ in token.value.dispose() }
+        gtk_window_present(goods_window(dialog.raw))
+    }
+}
+
+extension Controller {
+    /// Called when the page comes on screen; by default nothing.
+    public func didShow() {}
+}
+
+/// Moves a value into a `@Sendable` closure that only runs on the GTK thread.
+struct UncheckedBox<Value>: @unchecked Sendable { // safe: used on the GTK thread only
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

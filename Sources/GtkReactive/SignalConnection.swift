@@ -1,0 +1,74 @@
+import CGtk
+import Foundation
+import GtkShim
+import Reactive
+
+/// The Swift closure behind one GObject signal connection. Retained by GLib, released by the
+/// connection's destroy notify, so a closure lives exactly as long as its connection.
+private final class HandlerBox {
+    let action: () -> Void
+    init(_ action: @escaping () -> Void) { self.action = action }
+}
+
+/// Called by GLib for signals with no arguments besides the instance (`clicked`, `activate`).
+private let noArgumentTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    guard let data else { return }
+    Unmanaged<HandlerBox>.fromOpaque(data).takeUnretainedValue().action()
+}
+
+/// Called by GLib for signals with one argument (`notify::…` passes its GParamSpec).
+private let oneArgumentTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+    guard let data else { return }
+    Unmanaged<HandlerBox>.fromOpaque(data).takeUnretainedValue().action()
+}
+
+/// Releases a handler when GLib drops the connection (disconnect or object finalised).
+private let releaseHandler: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    guard let data else { return }
+    Unmanaged<HandlerBox>.fromOpaque(data).release()
+}
+
+/// A connection to a GObject signal. It holds a reference to the object so that disconnecting is
+/// always safe; disposing it disconnects, which releases the Swift closure. Disposing from
+/// another thread disconnects on the main thread.
+public final class SignalConnection: Disposable, @unchecked Sendable { // safe: state touched on the GTK thread only
+    private var instance: UnsafeMutableRawPointer?
+    private let handlerID: gulong
+
+    /// Connects `action` to `signal` of `instance` (`"clicked"`, `"notify::text"`, …).
+    /// `arguments` is the number of arguments the signal passes besides the instance (0 or 1).
+    @MainActor
+    public init(_ instance: UnsafeMutableRawPointer, signal: String, arguments: Int = 0, _ action: @escaping @MainActor () -> Void) {
+        let box = HandlerBox { MainActor.assumeIsolated { action() } }
+        let callback = arguments == 0
+            ? unsafeBitCast(noArgumentTrampoline, to: GCallback.self)
+            : unsafeBitCast(oneArgumentTrampoline, to: GCallback.self)
+        g_object_ref(instance)
+        self.instance = instance
+        handlerID = g_signal_connect_data(
+            instance, signal, callback, Unmanaged.passRetained(box).toOpaque(), releaseHandler, GConnectFlags(rawValue: 0))
+    }
+
+    public var isDisposed: Bool { instance == nil }
+
+    public func dispose() {
+        guard Thread.isMainThread else {
+            DispatchQueue.main.async { self.dispose() }
+            return
+        }
+        guard let instance else { return }
+        self.instance = nil
+        if g_signal_handler_is_connected(instance, handlerID) != 0 {
+            g_signal_handler_disconnect(instance, handlerID)
+        }
+        g_object_unref(instance)
+    }
+
+    deinit {
+        // A connection is released where it was disposed or owned: on the GTK thread.
+        if let instance {
+            if g_signal_handler_is_connected(instance, handlerID) != 0 { g_signal_handler_disconnect(instance, handlerID) }
+            g_object_unref(instance)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CGtk
+import GtkShim
+import Reactive
+
+/// An owning reference to a GTK widget: it takes the floating reference (ref-sink) and drops it
+/// when released, and keeps one binding slot per widget property, so binding the same property
+/// twice replaces the first binding.
+@MainActor
+public final class Widget {
+    /// The widget.
+    public let pointer: UnsafeMutablePointer<GtkWidget>
+    private var slots: [String: BindingSlot] = [:]
+
+    public init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+        self.pointer = pointer
+        g_object_ref_sink(pointer)
+    }
+
+    isolated deinit { g_object_unref(pointer) }
+
+    public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+
+    /// The binding slot of `property`: one per property, so a second binding replaces the first.
+    public func slot(_ property: String) -> BindingSlot {
+        if let slot = slots[property] { return slot }
+        let slot = BindingSlot()
+        slots[property] = slot
+        return slot
+    }
+
+    /// A signal that fires on each emission of GTK signal `name` until `lifetime` ends.
+    public func events(_ name: String, arguments: Int = 0, during lifetime: Lifetime) -> Signal<Void, Never> {
+        let (signal, input) = Signal<Void, Never>.pipe()
+        let connection = SignalConnection(raw, signal: name, arguments: arguments) { input.send(value: ()) }
+        lifetime += connection
+        lifetime.observeEnded { input.sendCompleted() }
+        return signal
+    }
+
+    /// A binding target applying values with `apply` on the GTK thread, until `lifetime` ends.
+    public func target<Value: Sendable>(
+        _ property: String, during lifetime: Lifetime, _ apply: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Value) -> Void
+    ) -> BindingTarget<Value> {
+        let handle = WidgetPointer(pointer)
+        return BindingTarget(on: UIScheduler.shared, lifetime: lifetime, slot: slot(property)) { value in
+            MainActor.assumeIsolated { apply(handle.pointer, value) }
+        }
+    }
+
+    // MARK: Common targets
+
+    /// Whether the widget reacts to input.
+    public func sensitive(during lifetime: Lifetime) -> BindingTarget<Bool> {
+        target("sensitive", during: lifetime) { gtk_widget_set_sensitive($0, $1 ? 1 : 0) }
+    }
+
+    /// Whether the widget is shown.
+    public func visible(during lifetime: Lifetime) -> BindingTarget<Bool> {
+        target("visible", during: lifetime) { gtk_widget_set_visible($0, $1 ? 1 : 0) }
+    }
+
+    /// A label's text.
+    public func labelText(during lifetime: Lifetime) -> BindingTarget<String> {
+        target("label", during: lifetime) { gtk_label_set_text(goods_label($0), $1) }
+    }
+
+    /// A picture's file (a path), or the placeholder for nil or an unreadable file.
+    public func pictureFile(during lifetime: Lifetime) -> BindingTarget<String?> {
+        target("picture", during: lifetime) { widget, path in goods_picture_set_file(widget, path) }
+    }
+}
+
+/// A widget pointer carried into a `@Sendable` closure; only dereferenced on the GTK thread.
+public struct WidgetPointer: @unchecked Sendable { // safe: used only inside MainActor.assumeIsolated
+    public let pointer: UnsafeMutablePointer<GtkWidget>
+    public init(_ pointer: UnsafeMutablePointer<GtkWidget>) { self.pointer = pointer }
+}
