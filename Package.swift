@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict),
         // Controllers and ViewManagers per feature, and the window that shows them.
         .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict),
-        .executableTarget(name: "goodsdesk", dependencies: ["GoodsViewModels"], swiftSettings: strict),
+        .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict),
         // Writes the data set under data/ (deterministic), or a large one for benchmarks.
         .executableTarget(name: "goodsdesk-data", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),

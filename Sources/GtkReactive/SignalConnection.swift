@@ -6,20 +6,21 @@ import Reactive
 /// The Swift closure behind one GObject signal connection. Retained by GLib, released by the
 /// connection's destroy notify, so a closure lives exactly as long as its connection.
 private final class HandlerBox {
-    let action: () -> Void
-    init(_ action: @escaping () -> Void) { self.action = action }
+    let action: (UnsafeMutableRawPointer?) -> Void
+    init(_ action: @escaping (UnsafeMutableRawPointer?) -> Void) { self.action = action }
 }
 
 /// Called by GLib for signals with no arguments besides the instance (`clicked`, `activate`).
 private let noArgumentTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
     guard let data else { return }
-    Unmanaged<HandlerBox>.fromOpaque(data).takeUnretainedValue().action()
+    Unmanaged<HandlerBox>.fromOpaque(data).takeUnretainedValue().action(nil)
 }
 
-/// Called by GLib for signals with one argument (`notify::…` passes its GParamSpec).
-private let oneArgumentTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+/// Called by GLib for signals with one pointer-sized argument (`notify::…` passes its GParamSpec,
+/// a list factory its GtkListItem, `edge-reached` its position), handed to the action.
+private let oneArgumentTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
     guard let data else { return }
-    Unmanaged<HandlerBox>.fromOpaque(data).takeUnretainedValue().action()
+    Unmanaged<HandlerBox>.fromOpaque(data).takeUnretainedValue().action(argument)
 }
 
 /// Releases a handler when GLib drops the connection (disconnect or object finalised).
@@ -38,8 +39,21 @@ public final class SignalConnection: Disposable, @unchecked Sendable { // safe: 
     /// Connects `action` to `signal` of `instance` (`"clicked"`, `"notify::text"`, …).
     /// `arguments` is the number of arguments the signal passes besides the instance (0 or 1).
     @MainActor
-    public init(_ instance: UnsafeMutableRawPointer, signal: String, arguments: Int = 0, _ action: @escaping @MainActor () -> Void) {
-        let box = HandlerBox { MainActor.assumeIsolated { action() } }
+    public convenience init(_ instance: UnsafeMutableRawPointer, signal: String, arguments: Int = 0, _ action: @escaping @MainActor () -> Void) {
+        self.init(instance, signal: signal, arguments: arguments, receiving: { _ in action() })
+    }
+
+    /// Connects `action` to a signal whose one argument (a pointer, or an integer widened to
+    /// one) the action receives.
+    @MainActor
+    public init(
+        _ instance: UnsafeMutableRawPointer, signal: String, arguments: Int = 1,
+        receiving action: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+    ) {
+        let box = HandlerBox { argument in
+            let carried = RawPointerBox(argument)
+            MainActor.assumeIsolated { action(carried.pointer) }
+        }
         let callback = arguments == 0
             ? unsafeBitCast(noArgumentTrampoline, to: GCallback.self)
             : unsafeBitCast(oneArgumentTrampoline, to: GCallback.self)
@@ -71,4 +85,10 @@ public final class SignalConnection: Disposable, @unchecked Sendable { // safe: 
             g_object_unref(instance)
         }
     }
+}
+
+/// A raw pointer crossing into a main-actor closure on the same (GTK) thread.
+private struct RawPointerBox: @unchecked Sendable { // safe: used synchronously on the GTK thread
+    let pointer: UnsafeMutableRawPointer?
+    init(_ pointer: UnsafeMutableRawPointer?) { self.pointer = pointer }
 }

@@ -57,6 +57,11 @@ GoodsWindowWidgets goods_window_new(GtkApplication *application) {
     w.menu = gtk_menu_button_new();
     gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(w.menu), "open-menu-symbolic");
     goods_set_accessible_label(w.menu, "菜单");
+    GtkWidget *popover = gtk_popover_new();
+    w.logout = gtk_button_new_with_label("注销");
+    gtk_widget_add_css_class(w.logout, "flat");
+    gtk_popover_set_child(GTK_POPOVER(popover), w.logout);
+    gtk_menu_button_set_popover(GTK_MENU_BUTTON(w.menu), popover);
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), w.menu);
     w.refresh = gtk_button_new_from_icon_name("view-refresh-symbolic");
     goods_set_accessible_label(w.refresh, "刷新");
@@ -131,10 +136,8 @@ GoodsLoginWidgets goods_login_page_new(void) {
     gtk_widget_set_margin_start(w.root, 32);
     gtk_widget_set_margin_end(w.root, 32);
 
-    w.avatar = gtk_picture_new();
-    gtk_picture_set_can_shrink(GTK_PICTURE(w.avatar), TRUE);
-    gtk_picture_set_content_fit(GTK_PICTURE(w.avatar), GTK_CONTENT_FIT_COVER);
-    gtk_widget_set_size_request(w.avatar, 96, 96);
+    w.avatar = gtk_image_new_from_icon_name("avatar-default-symbolic");
+    gtk_image_set_pixel_size(GTK_IMAGE(w.avatar), 96);
     gtk_widget_set_halign(w.avatar, GTK_ALIGN_CENTER);
     gtk_widget_set_overflow(w.avatar, GTK_OVERFLOW_HIDDEN);
     gtk_widget_add_css_class(w.avatar, "avatar");
@@ -159,15 +162,14 @@ GoodsLoginWidgets goods_login_page_new(void) {
     return w;
 }
 
-void goods_picture_set_file(GtkWidget *picture, const char *path) {
-    if (path != NULL && g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
-        gtk_picture_set_filename(GTK_PICTURE(picture), path);
-    } else {
-        GtkIconTheme *theme = gtk_icon_theme_get_for_display(gtk_widget_get_display(picture));
-        GtkIconPaintable *icon = gtk_icon_theme_lookup_icon(theme, "avatar-default-symbolic", NULL, 96, 1,
-                                                            GTK_TEXT_DIR_NONE, 0);
-        gtk_picture_set_paintable(GTK_PICTURE(picture), GDK_PAINTABLE(icon));
-        g_object_unref(icon);
+void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon) {
+    gboolean readable = path != NULL && g_file_test(path, G_FILE_TEST_IS_REGULAR);
+    if (GTK_IS_IMAGE(picture)) {
+        if (readable) gtk_image_set_from_file(GTK_IMAGE(picture), path);
+        else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);
+    } else if (GTK_IS_PICTURE(picture)) {
+        if (readable) gtk_picture_set_filename(GTK_PICTURE(picture), path);
+        else gtk_picture_set_paintable(GTK_PICTURE(picture), NULL);
     }
 }
 
@@ -203,4 +205,211 @@ GoodsConfirmWidgets goods_confirm_new(GtkWindow *parent, const char *message, co
     gtk_widget_add_controller(w.dialog, keys);
     gtk_window_set_default_widget(GTK_WINDOW(w.dialog), w.confirm);
     return w;
+}
+
+GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *factory) {
+    GoodsListWidgets w = {0};
+    w.root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_add_css_class(w.root, "goods-page");
+
+    GtkWidget *carousel_box = gtk_overlay_new();
+    w.carousel = gtk_stack_new();
+    gtk_stack_set_transition_type(GTK_STACK(w.carousel), GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT);
+    gtk_widget_set_size_request(w.carousel, -1, 150);
+    w.banner_button = gtk_button_new();
+    gtk_widget_add_css_class(w.banner_button, "flat");
+    gtk_widget_add_css_class(w.banner_button, "banner");
+    gtk_button_set_child(GTK_BUTTON(w.banner_button), w.carousel);
+    goods_set_accessible_label(w.banner_button, "广告");
+    gtk_overlay_set_child(GTK_OVERLAY(carousel_box), w.banner_button);
+    w.dots = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    gtk_widget_set_halign(w.dots, GTK_ALIGN_CENTER);
+    gtk_widget_set_valign(w.dots, GTK_ALIGN_END);
+    gtk_widget_set_margin_bottom(w.dots, 8);
+    gtk_overlay_add_overlay(GTK_OVERLAY(carousel_box), w.dots);
+    gtk_box_append(GTK_BOX(w.root), carousel_box);
+
+    w.section = gtk_label_new("推荐商品");
+    gtk_widget_set_halign(w.section, GTK_ALIGN_START);
+    gtk_widget_add_css_class(w.section, "section-title");
+    gtk_box_append(GTK_BOX(w.root), w.section);
+
+    w.scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(w.scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_widget_set_vexpand(w.scroller, TRUE);
+    GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(model));
+    w.list = gtk_list_view_new(selection, factory);
+    gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(w.list), TRUE);
+    goods_set_accessible_label(w.list, "推荐商品");
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(w.scroller), w.list);
+    gtk_box_append(GTK_BOX(w.root), w.scroller);
+
+    w.footer = gtk_label_new("");
+    gtk_widget_add_css_class(w.footer, "footer");
+    gtk_box_append(GTK_BOX(w.root), w.footer);
+    return w;
+}
+
+void goods_carousel_set_pictures(GoodsListWidgets *w, const char *const *paths, guint count) {
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(w->carousel)) != NULL) gtk_stack_remove(GTK_STACK(w->carousel), child);
+    while ((child = gtk_widget_get_first_child(w->dots)) != NULL) gtk_box_remove(GTK_BOX(w->dots), child);
+    for (guint i = 0; i < count; i++) {
+        GtkWidget *picture = gtk_picture_new();
+        gtk_picture_set_content_fit(GTK_PICTURE(picture), GTK_CONTENT_FIT_COVER);
+        gtk_picture_set_can_shrink(GTK_PICTURE(picture), TRUE);
+        if (paths[i] != NULL && g_file_test(paths[i], G_FILE_TEST_IS_REGULAR)) gtk_picture_set_filename(GTK_PICTURE(picture), paths[i]);
+        gtk_stack_add_child(GTK_STACK(w->carousel), picture);
+        GtkWidget *dot = gtk_button_new();
+        gtk_widget_add_css_class(dot, "carousel-dot");
+        char name[32];
+        g_snprintf(name, sizeof name, "第%u个广告", i + 1);
+        goods_set_accessible_label(dot, name);
+        gtk_box_append(GTK_BOX(w->dots), dot);
+    }
+}
+
+GtkWidget *goods_carousel_dot(GoodsListWidgets *w, guint index) {
+    GtkWidget *child = gtk_widget_get_first_child(w->dots);
+    for (guint i = 0; child != NULL && i < index; i++) child = gtk_widget_get_next_sibling(child);
+    return child;
+}
+
+void goods_carousel_show(GoodsListWidgets *w, guint index) {
+    GtkWidget *page = gtk_widget_get_first_child(w->carousel);
+    GtkWidget *dot = gtk_widget_get_first_child(w->dots);
+    for (guint i = 0; page != NULL; i++) {
+        if (i == index) gtk_stack_set_visible_child(GTK_STACK(w->carousel), page);
+        if (dot != NULL) {
+            if (i == index) gtk_widget_add_css_class(dot, "current"); else gtk_widget_remove_css_class(dot, "current");
+            dot = gtk_widget_get_next_sibling(dot);
+        }
+        page = gtk_widget_get_next_sibling(page);
+    }
+}
+
+static GtkWidget *goods_row_label(const char *css, gboolean wrap) {
+    GtkWidget *label = gtk_label_new("");
+    gtk_widget_set_halign(label, GTK_ALIGN_START);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    if (css != NULL) gtk_widget_add_css_class(label, css);
+    if (wrap) {
+        gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+        gtk_label_set_wrap_mode(GTK_LABEL(label), PANGO_WRAP_WORD_CHAR);
+    }
+    return label;
+}
+
+GoodsRowWidgets goods_row_new(void) {
+    GoodsRowWidgets w = {0};
+    w.root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
+    gtk_widget_add_css_class(w.root, "goods-row");
+
+    GtkWidget *seller = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    GtkWidget *avatar_overlay = gtk_overlay_new();
+    w.avatar = gtk_image_new_from_icon_name("avatar-default-symbolic");
+    gtk_image_set_pixel_size(GTK_IMAGE(w.avatar), 40);
+    gtk_widget_add_css_class(w.avatar, "row-avatar");
+    gtk_overlay_set_child(GTK_OVERLAY(avatar_overlay), w.avatar);
+    w.verified = gtk_image_new_from_icon_name("emblem-ok-symbolic");
+    gtk_image_set_pixel_size(GTK_IMAGE(w.verified), 14);
+    gtk_widget_set_halign(w.verified, GTK_ALIGN_END);
+    gtk_widget_set_valign(w.verified, GTK_ALIGN_END);
+    gtk_widget_add_css_class(w.verified, "verified");
+    goods_set_accessible_label(w.verified, "已认证");
+    gtk_overlay_add_overlay(GTK_OVERLAY(avatar_overlay), w.verified);
+    gtk_box_append(GTK_BOX(seller), avatar_overlay);
+    GtkWidget *who = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+    w.nickname = goods_row_label("nickname", FALSE);
+    w.time = goods_row_label("dim", FALSE);
+    gtk_box_append(GTK_BOX(who), w.nickname);
+    gtk_box_append(GTK_BOX(who), w.time);
+    gtk_box_append(GTK_BOX(seller), who);
+    gtk_box_append(GTK_BOX(w.root), seller);
+
+    GtkWidget *strip = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    for (int i = 0; i < GOODS_ROW_PICTURES; i++) {
+        w.pictures[i] = gtk_image_new();
+        gtk_image_set_pixel_size(GTK_IMAGE(w.pictures[i]), 84);
+        gtk_box_append(GTK_BOX(strip), w.pictures[i]);
+    }
+    GtkWidget *strip_scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(strip_scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(strip_scroller), strip);
+    gtk_widget_set_size_request(strip_scroller, -1, 92);
+    gtk_box_append(GTK_BOX(w.root), strip_scroller);
+
+    GtkWidget *money = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    w.price = goods_row_label("price", FALSE);
+    w.original_price = goods_row_label("original-price", FALSE);
+    w.freight = goods_row_label("freight", FALSE);
+    w.count = goods_row_label("dim", FALSE);
+    gtk_widget_set_valign(w.freight, GTK_ALIGN_CENTER);
+    gtk_box_append(GTK_BOX(money), w.price);
+    gtk_box_append(GTK_BOX(money), w.original_price);
+    gtk_box_append(GTK_BOX(money), w.freight);
+    GtkWidget *spacer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_set_hexpand(spacer, TRUE);
+    gtk_box_append(GTK_BOX(money), spacer);
+    gtk_box_append(GTK_BOX(money), w.count);
+    gtk_box_append(GTK_BOX(w.root), money);
+
+    GtkWidget *headline = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    w.brand_new = gtk_label_new("全新");
+    gtk_widget_add_css_class(w.brand_new, "badge");
+    gtk_widget_set_valign(w.brand_new, GTK_ALIGN_START);
+    w.title = goods_row_label("title", TRUE);
+    gtk_widget_set_hexpand(w.title, TRUE);
+    gtk_box_append(GTK_BOX(headline), w.brand_new);
+    gtk_box_append(GTK_BOX(headline), w.title);
+    gtk_box_append(GTK_BOX(w.root), headline);
+
+    w.description = goods_row_label("dim", TRUE);
+    gtk_label_set_lines(GTK_LABEL(w.description), 2);
+    gtk_label_set_ellipsize(GTK_LABEL(w.description), PANGO_ELLIPSIZE_END);
+    gtk_box_append(GTK_BOX(w.root), w.description);
+
+    GtkWidget *footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
+    w.place = goods_row_label("dim", FALSE);
+    gtk_widget_set_hexpand(w.place, TRUE);
+    w.messages = goods_row_label("dim", FALSE);
+    w.like = gtk_button_new_with_label("");
+    gtk_widget_add_css_class(w.like, "flat");
+    gtk_widget_add_css_class(w.like, "like");
+    gtk_box_append(GTK_BOX(footer), w.place);
+    gtk_box_append(GTK_BOX(footer), w.messages);
+    gtk_box_append(GTK_BOX(footer), w.like);
+    gtk_box_append(GTK_BOX(w.root), footer);
+    return w;
+}
+
+GtkWidget *goods_row_picture(GoodsRowWidgets *row, guint index) {
+    return index < GOODS_ROW_PICTURES ? row->pictures[index] : NULL;
+}
+
+void goods_string_list_splice(GtkStringList *list, guint position, guint removals, const int *ids, guint count) {
+    char **strings = g_new0(char *, count + 1);
+    for (guint i = 0; i < count; i++) strings[i] = g_strdup_printf("%d", ids[i]);
+    gtk_string_list_splice(list, position, removals, (const char *const *)strings);
+    g_strfreev(strings);
+}
+
+static gboolean goods_shortcut_activate(GtkWidget *widget, GVariant *args, gpointer target) {
+    (void)widget;
+    (void)args;
+    if (gtk_widget_is_sensitive(GTK_WIDGET(target)) && gtk_widget_get_visible(GTK_WIDGET(target))) gtk_widget_activate(GTK_WIDGET(target));
+    return TRUE;
+}
+
+void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkWidget *target) {
+    GtkEventController *controller = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_set_scope(GTK_SHORTCUT_CONTROLLER(controller), GTK_SHORTCUT_SCOPE_GLOBAL);
+    GtkShortcutTrigger *trigger = gtk_shortcut_trigger_parse_string(accelerators);
+    GtkShortcutAction *action = gtk_callback_action_new(goods_shortcut_activate, target, NULL);
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller), gtk_shortcut_new(trigger, action));
+    gtk_widget_add_controller(window, controller);
+}
+
+void goods_open_uri(GtkWidget *window, const char *uri) {
+    gtk_show_uri(GTK_WINDOW(window), uri, GDK_CURRENT_TIME);
 }

@@ -13,6 +13,7 @@ public final class AppWindow {
     public let fill: Widget
     public let refresh: Widget
     public let menu: Widget
+    public let logout: Widget
     let toast: Widget
     let toastLabel: Widget
     let hud: Widget
@@ -31,10 +32,12 @@ public final class AppWindow {
         fill = Widget(built.fill)
         refresh = Widget(built.refresh)
         menu = Widget(built.menu)
+        logout = Widget(built.logout)
         toast = Widget(built.toast)
         toastLabel = Widget(built.toast_label)
         hud = Widget(built.hud)
         token = Lifetime.make().token
+        goods_window_add_shortcut(built.window, "F5|<Control>r", built.refresh)
     }
 
     isolated deinit {
@@ -70,4 +73,7 @@ public final class AppWindow {
     }
 
     public func present() { gtk_window_present(goods_window(window.raw)) }
+
+    /// Closes the header menu's popover.
+    public func closeMenu() { gtk_menu_button_popdown(OpaquePointer(menu.raw)) }
 }

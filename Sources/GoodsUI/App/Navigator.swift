@@ -64,6 +64,8 @@ public final class Navigator {
     }
 
     private func show(_ controller: any Controller, forward: Bool) {
+        // A HUD belongs to the page that raised it.
+        window.setBusy(false)
         pageNumber += 1
         window.show(page: controller.page, named: "page-\(pageNumber)", forward: forward)
         let buttons = controller.headerButtons

@@ -39,7 +39,7 @@ public final class LoginViewManager {
     public var codeEntry: BindingTarget<String> { code.entryText(during: lifetime) }
     public var loginEnabled: BindingTarget<Bool> { login.sensitive(during: lifetime) }
     /// The avatar picture: a file path, or nil for the placeholder.
-    public var avatarFile: BindingTarget<String?> { avatar.pictureFile(during: lifetime) }
+    public var avatarFile: BindingTarget<String?> { avatar.pictureFile(placeholder: "avatar-default-symbolic", during: lifetime) }
 
     /// Puts the keyboard focus in the first empty field.
     public func focusFirstEmptyField() {

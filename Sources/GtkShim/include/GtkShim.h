@@ -34,6 +34,7 @@ typedef struct {
     GtkWidget *fill;
     GtkWidget *refresh;
     GtkWidget *menu;
+    GtkWidget *logout;
     GtkWidget *toast;
     GtkWidget *toast_label;
     GtkWidget *hud;
@@ -59,8 +60,9 @@ typedef struct {
 
 GoodsLoginWidgets goods_login_page_new(void);
 
-/* Shows the picture at `path` in `picture` (a GtkPicture), or the placeholder when NULL/unreadable. */
-void goods_picture_set_file(GtkWidget *picture, const char *path);
+/* Shows the picture at `path` in `picture` (a GtkImage or GtkPicture); when `path` is NULL or
+ * unreadable, an image shows `placeholder_icon` and a picture shows nothing. */
+void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon);
 
 /* A modal confirmation: a message and two buttons; the caller connects "clicked" on each. */
 typedef struct {
@@ -70,5 +72,64 @@ typedef struct {
 } GoodsConfirmWidgets;
 
 GoodsConfirmWidgets goods_confirm_new(GtkWindow *parent, const char *message, const char *confirm, const char *cancel);
+
+/* The goods list page: banner carousel with dots, the 推荐商品 section, the virtualised list over
+ * `model` with rows made by `factory`, and the footer. */
+typedef struct {
+    GtkWidget *root;
+    GtkWidget *banner_button;
+    GtkWidget *carousel;
+    GtkWidget *dots;
+    GtkWidget *section;
+    GtkWidget *scroller;
+    GtkWidget *list;
+    GtkWidget *footer;
+} GoodsListWidgets;
+
+GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *factory);
+
+/* Replaces the carousel's pages with one picture per path (NULL-safe) and one dot per page. */
+void goods_carousel_set_pictures(GoodsListWidgets *widgets, const char *const *paths, guint count);
+
+/* Shows carousel page `index` and marks its dot. */
+void goods_carousel_show(GoodsListWidgets *widgets, guint index);
+
+/* The dot button at `index`, or NULL. */
+GtkWidget *goods_carousel_dot(GoodsListWidgets *widgets, guint index);
+
+/* One row of the goods list (the seeds' cell): built once, bound and unbound as it scrolls. */
+#define GOODS_ROW_PICTURES 8
+typedef struct {
+    GtkWidget *root;
+    GtkWidget *avatar;
+    GtkWidget *verified;
+    GtkWidget *nickname;
+    GtkWidget *time;
+    GtkWidget *pictures[GOODS_ROW_PICTURES];
+    GtkWidget *price;
+    GtkWidget *original_price;
+    GtkWidget *freight;
+    GtkWidget *count;
+    GtkWidget *brand_new;
+    GtkWidget *title;
+    GtkWidget *description;
+    GtkWidget *place;
+    GtkWidget *messages;
+    GtkWidget *like;
+} GoodsRowWidgets;
+
+GoodsRowWidgets goods_row_new(void);
+
+/* The row widget at `index` of a row's picture strip (Swift cannot index C arrays in structs). */
+GtkWidget *goods_row_picture(GoodsRowWidgets *row, guint index);
+
+/* Splices goods ids (as strings) into a GtkStringList: minimal updates for the list view. */
+void goods_string_list_splice(GtkStringList *list, guint position, guint removals, const int *ids, guint count);
+
+/* Activates `target` (emits its "clicked") when one of `accelerators` (e.g. "F5|<Control>r") is pressed in `window`. */
+void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkWidget *target);
+
+/* Opens `uri` with the desktop's handler. */
+void goods_open_uri(GtkWidget *window, const char *uri);
 
 #endif

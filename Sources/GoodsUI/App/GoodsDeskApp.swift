@@ -1,0 +1,89 @@
+import CGtk
+import Foundation
+import GoodsDomain
+import GoodsViewModels
+import GtkReactive
+import GtkShim
+import Reactive
+import ViewModelKit
+
+/// The application: opens the data, builds the services and view models, and shows the window
+/// with the login screen (or wherever the view models navigate).
+@MainActor
+public final class GoodsDeskApp {
+    /// The application id (contract).
+    public static let applicationID = "io.github.goodsdesk.GoodsDesk"
+
+    let environment: AppEnvironment
+    let services: LocalServices
+    let preferences: any Preferences
+    let pictures: PictureLocator
+    var window: AppWindow?
+    var navigator: Navigator?
+
+    /// Prepares the app; fails with a clear message when the data cannot be opened.
+    public init(environment: AppEnvironment, log: @escaping @Sendable (String) -> Void) throws(StoreError) {
+        self.environment = environment
+        let store = try GoodsStore.open(
+            at: environment.databasePath,
+            dataSet: { () throws(DataSetError) in try DataSet.load(from: environment.dataSetDirectory) },
+            log: log)
+        let server = SimulatedServer(scheduler: MainLoopScheduler.shared, latency: environment.latency)
+        services = LocalServices(store: store, server: server, session: Session())
+        preferences = FilePreferences(url: environment.preferencesFile, log: log)
+        pictures = PictureLocator(dataSetDirectory: environment.dataSetDirectory)
+    }
+
+    /// Builds the window on `application` and shows the login screen.
+    public func activate(_ application: UnsafeMutablePointer<GtkApplication>) {
+        if let window {
+            window.present()
+            return
+        }
+        goods_attach_main_queue()
+        loadStyle()
+        let window = AppWindow(application: application)
+        self.window = window
+        let navigator = Navigator(window: window) { [weak self] viewModel in self?.controller(for: viewModel) }
+        self.navigator = navigator
+        navigator.handle(.resetToRoot(makeLogin()))
+        window.present()
+    }
+
+    func makeLogin() -> LoginViewModel {
+        let services = self.services
+        return LoginViewModel(service: services, accounts: services, preferences: preferences) { [weak self] _ in
+            self?.makeGoodsList() ?? ViewModel()
+        }
+    }
+
+    func makeGoodsList() -> GoodsViewModel {
+        GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
+                       scheduler: MainLoopScheduler.shared) { [weak self] in
+            self?.makeLogin() ?? ViewModel()
+        }
+    }
+
+    /// The controller for a view model's screen.
+    func controller(for viewModel: ViewModel) -> (any Controller)? {
+        guard let window else { return nil }
+        switch viewModel {
+        case let login as LoginViewModel:
+            return LoginController(viewModel: login, window: window, pictures: pictures)
+        case let goods as GoodsViewModel:
+            return GoodsListController(viewModel: goods, window: window, pictures: pictures)
+        default:
+            return nil
+        }
+    }
+
+    private func loadStyle() {
+        let candidates = [
+            environment.dataSetDirectory.deletingLastPathComponent().appendingPathComponent("goodsdesk.css"),
+        ]
+        for url in candidates where FileManager.default.fileExists(atPath: url.path) {
+            _ = goods_load_css(url.path, nil)
+            return
+        }
+    }
+}

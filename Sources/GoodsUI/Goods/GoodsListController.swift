@@ -1,0 +1,96 @@
+import CGtk
+import GoodsViewModels
+import GtkReactive
+import GtkShim
+import Reactive
+import ViewModelKit
+
+/// Binds the goods list's ViewManagers to the GoodsViewModel (the seeds' home controller).
+@MainActor
+public final class GoodsListController: Controller {
+    public let viewModel: ViewModel
+    let goods: GoodsViewModel
+    let view: GoodsListViewManager
+    public var page: Widget { view.page }
+    public let headerButtons: HeaderButtons = [.refresh, .menu]
+    private var items: [GoodsItemViewModel] = []
+    private let dotClicks = SerialDisposable()
+
+    /// The footer's text for a footer state (the seeds' strings).
+    nonisolated static func footerText(_ state: FooterState) -> String {
+        switch state {
+        case .loading: return "加载更多..."
+        case .noMore: return "没有更多了"
+        case .idle, .loadMore: return ""
+        }
+    }
+
+    public init(viewModel: GoodsViewModel, window: AppWindow, pictures: PictureLocator) {
+        goods = viewModel
+        self.viewModel = viewModel
+        view = GoodsListViewManager()
+        let lifetime = view.lifetime
+        lifetime += dotClicks
+
+        view.bindRow = { [weak self] row, position in
+            guard let self, items.indices.contains(position) else { return }
+            row.bind(items[position], pictures: pictures)
+        }
+        viewModel.items.producer.take(during: lifetime).startWithValues { [weak self] items in
+            MainActor.assumeIsolated {
+                self?.items = items
+                self?.view.show(ids: items.map(\.id))
+            }
+        }
+        view.footer.labelText(during: lifetime) <~ viewModel.footer.map(Self.footerText)
+        view.reachedEnd.take(during: lifetime)
+            .observeValues { [weak viewModel] in MainActor.assumeIsolated { viewModel?.loadNextPage() } }
+        view.rowActivated.take(during: lifetime).observeValues { [weak self] position in
+            MainActor.assumeIsolated {
+                guard let self, self.items.indices.contains(position) else { return }
+                self.goods.select(self.items[position])
+            }
+        }
+
+        viewModel.banners.producer.take(during: lifetime).startWithValues { [weak self] banners in
+            MainActor.assumeIsolated { self?.showBanners(banners.map { pictures.path(for: $0.image) }) }
+        }
+        viewModel.bannerIndex.producer.take(during: lifetime)
+            .startWithValues { [weak self] index in MainActor.assumeIsolated { self?.view.showBanner(index) } }
+        view.bannerButton.events("clicked", during: lifetime).observeValues { [weak viewModel, weak window] in
+            MainActor.assumeIsolated {
+                guard let link = viewModel?.currentBannerLink, let window else { return }
+                goods_open_uri(window.window.pointer, link)
+            }
+        }
+
+        window.refresh.events("clicked", during: lifetime)
+            .observeValues { [weak viewModel] in MainActor.assumeIsolated { viewModel?.refreshAll() } }
+        window.logout.events("clicked", during: lifetime).observeValues { [weak viewModel, weak window] in
+            MainActor.assumeIsolated {
+                window?.closeMenu()
+                viewModel?.logout()
+            }
+        }
+        Signal.merge(viewModel.notices, viewModel.errors).take(during: lifetime)
+            .observeValues { [weak window] message in MainActor.assumeIsolated { window?.showToast(message) } }
+    }
+
+    private func showBanners(_ paths: [String?]) {
+        view.setBanners(paths)
+        let clicks = CompositeDisposable()
+        let lifetime = Lifetime.make()
+        clicks += lifetime.token
+        for index in paths.indices {
+            view.dot(index)?.events("clicked", during: lifetime.lifetime)
+                .observeValues { [weak goods] in MainActor.assumeIsolated { goods?.showBanner(at: index) } }
+        }
+        dotClicks.inner = clicks
+        view.showBanner(goods.bannerIndex.value)
+    }
+
+    public func didShow() {
+        if items.isEmpty { goods.refreshAll() }
+        gtk_widget_grab_focus(view.list.pointer)
+    }
+}

@@ -1,0 +1,124 @@
+import CGtk
+import GtkReactive
+import GtkShim
+import Reactive
+
+/// The goods list screen's widgets: carousel, section title, the virtualised list and footer.
+/// Rows come from a list-item factory: `setup` builds a row ViewManager once, `bind`/`unbind`
+/// attach and detach a row view model, `teardown` releases the row.
+@MainActor
+final class GoodsListViewManager {
+    let page: Widget
+    let list: Widget
+    let footer: Widget
+    let bannerButton: Widget
+    private let widgets: UnsafeMutablePointer<GoodsListWidgets>
+    private let model: OpaquePointer
+    private let factory: OpaquePointer
+    private var rows: [UnsafeMutableRawPointer: GoodsRowViewManager] = [:]
+    private var shownIDs: [Int] = []
+    private let token = Lifetime.make().token
+    var lifetime: Lifetime { token.lifetime }
+
+    /// Hands a row ViewManager the row view model at a position.
+    var bindRow: (GoodsRowViewManager, Int) -> Void = { _, _ in }
+
+    init() {
+        model = gtk_string_list_new(nil)
+        factory = gtk_signal_list_item_factory_new()
+        widgets = .allocate(capacity: 1)
+        // The list view takes its own references to the model and factory.
+        widgets.initialize(to: goods_list_page_new(model, factory))
+        let built = widgets.pointee
+        page = Widget(built.root)
+        list = Widget(built.list)
+        footer = Widget(built.footer)
+        bannerButton = Widget(built.banner_button)
+        connectFactory()
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(model))
+        g_object_unref(UnsafeMutableRawPointer(factory))
+        widgets.deinitialize(count: 1)
+        widgets.deallocate()
+    }
+
+    private func connectFactory() {
+        let raw = UnsafeMutableRawPointer(factory)
+        lifetime += SignalConnection(raw, signal: "setup", receiving: { [weak self] item in
+            guard let self, let item else { return }
+            let row = GoodsRowViewManager()
+            rows[item] = row
+            gtk_list_item_set_child(OpaquePointer(item), row.root.pointer)
+        })
+        lifetime += SignalConnection(raw, signal: "bind", receiving: { [weak self] item in
+            guard let self, let item, let row = rows[item] else { return }
+            bindRow(row, Int(gtk_list_item_get_position(OpaquePointer(item))))
+        })
+        lifetime += SignalConnection(raw, signal: "unbind", receiving: { [weak self] item in
+            guard let self, let item else { return }
+            rows[item]?.unbind()
+        })
+        lifetime += SignalConnection(raw, signal: "teardown", receiving: { [weak self] item in
+            guard let self, let item else { return }
+            rows.removeValue(forKey: item)?.unbind()
+        })
+    }
+
+    /// Shows rows for `ids` with the smallest change: an extension appends, anything else replaces.
+    func show(ids: [Int]) {
+        let stringList = model
+        if ids.count >= shownIDs.count, Array(ids.prefix(shownIDs.count)) == shownIDs {
+            let added = Array(ids.dropFirst(shownIDs.count))
+            if !added.isEmpty {
+                added.map(Int32.init).withUnsafeBufferPointer {
+                    goods_string_list_splice(stringList, guint(shownIDs.count), 0, $0.baseAddress, guint(added.count))
+                }
+            }
+        } else {
+            ids.map(Int32.init).withUnsafeBufferPointer {
+                goods_string_list_splice(stringList, 0, guint(shownIDs.count), $0.baseAddress, guint(ids.count))
+            }
+        }
+        shownIDs = ids
+    }
+
+    /// The list was scrolled to its end.
+    var reachedEnd: Signal<Void, Never> {
+        let (signal, input) = Signal<Void, Never>.pipe()
+        guard let scroller = widgets.pointee.scroller else { return signal }
+        lifetime += SignalConnection(UnsafeMutableRawPointer(scroller), signal: "edge-reached", receiving: { position in
+            if Int(bitPattern: position) & 0xFFFF_FFFF == Int(GTK_POS_BOTTOM.rawValue) { input.send(value: ()) }
+        })
+        return signal
+    }
+
+    /// A row was activated (clicked or Enter); sends its position.
+    var rowActivated: Signal<Int, Never> {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        lifetime += SignalConnection(list.raw, signal: "activate", receiving: { position in
+            input.send(value: Int(bitPattern: position) & 0xFFFF_FFFF)
+        })
+        return signal
+    }
+
+    /// Replaces the carousel's banners with these picture paths.
+    func setBanners(_ paths: [String?]) {
+        var cStrings = paths.map { $0.flatMap { strdup($0) } }
+        cStrings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    goods_carousel_set_pictures(widgets, $0, guint(buffer.count))
+                }
+            }
+        }
+        for pointer in cStrings { free(pointer) }
+        cStrings.removeAll()
+    }
+
+    func showBanner(_ index: Int) { goods_carousel_show(widgets, guint(max(0, index))) }
+
+    /// The dot button at `index`.
+    func dot(_ index: Int) -> Widget? { goods_carousel_dot(widgets, guint(index)).map(Widget.init) }
+}

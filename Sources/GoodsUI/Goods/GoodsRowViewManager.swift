@@ -1,0 +1,97 @@
+import CGtk
+import GoodsViewModels
+import GtkReactive
+import GtkShim
+import Reactive
+
+/// One row's widgets (the seeds' cell): built once in the list factory's `setup`, then bound to
+/// a row view model in `bind` and unbound in `unbind`. Every binding of a binding lives exactly
+/// from bind to unbind, so a reused row never keeps an old row's bindings (seed pitfall 5).
+@MainActor
+final class GoodsRowViewManager {
+    let root: Widget
+    private let row: UnsafeMutablePointer<GoodsRowWidgets>
+    private let avatar, verified, nickname, time, price, originalPrice, freight, count: Widget
+    private let brandNew, title, description, place, messages, like: Widget
+    private let pictures: [Widget]
+    private var binding: Lifetime.Token?
+
+    init() {
+        row = .allocate(capacity: 1)
+        row.initialize(to: goods_row_new())
+        let built = row.pointee
+        root = Widget(built.root)
+        avatar = Widget(built.avatar)
+        verified = Widget(built.verified)
+        nickname = Widget(built.nickname)
+        time = Widget(built.time)
+        price = Widget(built.price)
+        originalPrice = Widget(built.original_price)
+        freight = Widget(built.freight)
+        count = Widget(built.count)
+        brandNew = Widget(built.brand_new)
+        title = Widget(built.title)
+        description = Widget(built.description)
+        place = Widget(built.place)
+        messages = Widget(built.messages)
+        like = Widget(built.like)
+        let row = self.row
+        pictures = (0..<UInt32(GOODS_ROW_PICTURES)).compactMap { index in goods_row_picture(row, index).map(Widget.init) }
+    }
+
+    isolated deinit {
+        row.deinitialize(count: 1)
+        row.deallocate()
+    }
+
+    /// Attaches `item`; ends any earlier binding first.
+    func bind(_ item: GoodsItemViewModel, pictures locator: PictureLocator) {
+        unbind()
+        let token = Lifetime.make().token
+        binding = token
+        let lifetime = token.lifetime
+        avatar.pictureFile(placeholder: "avatar-default-symbolic", during: lifetime) <~ SignalProducer(value: locator.path(for: item.avatar))
+        verified.visible(during: lifetime) <~ SignalProducer(value: item.isVerified)
+        nickname.labelText(during: lifetime) <~ SignalProducer(value: item.nickname)
+        time.labelText(during: lifetime) <~ SignalProducer(value: item.publishTime)
+        for (index, picture) in pictures.enumerated() {
+            let location = index < item.images.count ? item.images[index] : nil
+            picture.visible(during: lifetime) <~ SignalProducer(value: location != nil)
+            picture.pictureFile(during: lifetime) <~ SignalProducer(value: locator.path(for: location))
+        }
+        price.labelText(during: lifetime) <~ SignalProducer(value: item.price ?? "")
+        price.visible(during: lifetime) <~ SignalProducer(value: item.price != nil)
+        originalPrice.labelText(during: lifetime) <~ SignalProducer(value: item.originalPrice ?? "")
+        originalPrice.visible(during: lifetime) <~ SignalProducer(value: item.originalPrice != nil)
+        freight.labelText(during: lifetime) <~ SignalProducer(value: item.freightExplain)
+        count.labelText(during: lifetime) <~ SignalProducer(value: item.count)
+        brandNew.visible(during: lifetime) <~ SignalProducer(value: item.isBrandNew)
+        title.labelText(during: lifetime) <~ SignalProducer(value: item.title)
+        description.labelText(during: lifetime) <~ SignalProducer(value: item.description)
+        place.labelText(during: lifetime) <~ SignalProducer(value: item.place)
+        messages.labelText(during: lifetime) <~ SignalProducer(value: item.messages > 0 ? "留言 \(item.messages)" : "")
+        like.buttonLabel(during: lifetime) <~ item.isLiked.combineLatest(with: item.likes).map { "\($0 ? "♥" : "♡") \($1)" }
+        like.sensitive(during: lifetime) <~ item.like.isEnabled
+        like.accessibleLabel(during: lifetime) <~ item.isLiked.map { $0 ? "取消收藏" : "收藏" }
+        like.events("clicked", during: lifetime).observeValues { [weak item] in item?.like.apply().start() }
+        goods_set_accessible_label(root.pointer, item.title)
+    }
+
+    /// Ends the current binding: nothing of the old item reaches the row any more.
+    func unbind() {
+        binding?.dispose()
+        binding = nil
+    }
+}
+
+extension Widget {
+    /// A button's label.
+    func buttonLabel(during lifetime: Lifetime) -> BindingTarget<String> {
+        target("button-label", during: lifetime) { gtk_button_set_label(goods_button($0), $1) }
+    }
+
+    /// The widget's accessible name.
+    func accessibleLabel(during lifetime: Lifetime) -> BindingTarget<String> {
+        target("accessible-label", during: lifetime) { goods_set_accessible_label($0, $1) }
+    }
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Takes the README's screenshots (docs/screenshots) from the real app under Xvfb, driven
+# through AT-SPI, in a throw-away home so nothing of yours is touched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./meson-helpers/setup-deps.sh
+swift build --product goodsdesk
+out=${1:-docs/screenshots}
+mkdir -p "$out"
+home=$(mktemp -d)
+trap 'rm -rf "$home"' EXIT
+export XDG_DATA_HOME="$home/data" XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache"
+export GDK_BACKEND=x11 GSK_RENDERER=cairo GOODSDESK_LATENCY_MS=300 NO_AT_BRIDGE=0
+xvfb-run -a -s "-screen 0 420x720x24" dbus-run-session -- bash -c '
+  .build/debug/goodsdesk > "$XDG_DATA_HOME.log" 2>&1 &
+  app=$!
+  /usr/bin/python3 Tests/UI/screenshots.py "'"$out"'"; status=$?
+  kill $app 2>/dev/null; wait $app 2>/dev/null
+  exit $status'
+# Small PNGs for the repository.
+for shot in "$out"/*.png; do convert "$shot" -strip -colors 128 "$shot"; done
+echo "screenshots in $out"
