@@ -44,5 +44,6 @@ let package = Package(
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels"], swiftSettings: strict),
+        .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict),
     ]
 )

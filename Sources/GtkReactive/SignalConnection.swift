@@ -29,11 +29,13 @@ private let releaseHandler: @convention(c) (gpointer?, UnsafeMutablePointer<GClo
     Unmanaged<HandlerBox>.fromOpaque(data).release()
 }
 
-/// A connection to a GObject signal. It holds a reference to the object so that disconnecting is
-/// always safe; disposing it disconnects, which releases the Swift closure. Disposing from
-/// another thread disconnects on the main thread.
+/// A connection to a GObject signal. Disposing it disconnects, which releases the Swift closure;
+/// so does the object's own end, through GLib's destroy notify. It watches the object through a
+/// weak reference, so it never keeps a widget alive and never touches a finalised one.
+/// Disposing from another thread disconnects on the GTK thread.
 public final class SignalConnection: Disposable, @unchecked Sendable { // safe: state touched on the GTK thread only
-    private var instance: UnsafeMutableRawPointer?
+    private let object: UnsafeMutablePointer<GWeakRef>
+    private var disposed = false
     private let handlerID: gulong
 
     /// Connects `action` to `signal` of `instance` (`"clicked"`, `"notify::text"`, …).
@@ -57,33 +59,40 @@ public final class SignalConnection: Disposable, @unchecked Sendable { // safe: 
         let callback = arguments == 0
             ? unsafeBitCast(noArgumentTrampoline, to: GCallback.self)
             : unsafeBitCast(oneArgumentTrampoline, to: GCallback.self)
-        g_object_ref(instance)
-        self.instance = instance
+        object = .allocate(capacity: 1)
+        object.initialize(to: GWeakRef())
+        g_weak_ref_init(object, instance)
         handlerID = g_signal_connect_data(
             instance, signal, callback, Unmanaged.passRetained(box).toOpaque(), releaseHandler, GConnectFlags(rawValue: 0))
     }
 
-    public var isDisposed: Bool { instance == nil }
+    public var isDisposed: Bool { disposed }
 
     public func dispose() {
-        guard Thread.isMainThread else {
+        guard GtkThread.isCurrent else {
             DispatchQueue.main.async { self.dispose() }
             return
         }
-        guard let instance else { return }
-        self.instance = nil
-        if g_signal_handler_is_connected(instance, handlerID) != 0 {
-            g_signal_handler_disconnect(instance, handlerID)
+        disconnect()
+    }
+
+    private func disconnect() {
+        guard !disposed else { return }
+        disposed = true
+        if let instance = g_weak_ref_get(object) {
+            if g_signal_handler_is_connected(instance, handlerID) != 0 {
+                g_signal_handler_disconnect(instance, handlerID)
+            }
+            g_object_unref(instance)
         }
-        g_object_unref(instance)
+        g_weak_ref_clear(object)
     }
 
     deinit {
-        // A connection is released where it was disposed or owned: on the GTK thread.
-        if let instance {
-            if g_signal_handler_is_connected(instance, handlerID) != 0 { g_signal_handler_disconnect(instance, handlerID) }
-            g_object_unref(instance)
-        }
+        // Released where it was owned: on the GTK thread.
+        disconnect()
+        object.deinitialize(count: 1)
+        object.deallocate()
     }
 }
 

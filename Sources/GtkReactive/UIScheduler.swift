@@ -10,7 +10,7 @@ public final class UIScheduler: Scheduler {
 
     @discardableResult
     public func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
-        if Thread.isMainThread {
+        if GtkThread.isCurrent {
             action()
             return nil
         }

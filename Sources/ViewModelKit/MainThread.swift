@@ -16,7 +16,7 @@ public enum MainThread {
         return key
     }()
 
-    /// Whether the caller runs in the main actor's context.
+    /// Whether the caller runs in the main actor's context: the main thread, or a main-queue job.
     public static var isMainActorContext: Bool {
         Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }

@@ -15,6 +15,9 @@ static inline GtkLabel *goods_label(gpointer object) { return GTK_LABEL(object);
 static inline GObject *goods_object(gpointer object) { return G_OBJECT(object); }
 static inline GApplication *goods_application(gpointer object) { return G_APPLICATION(object); }
 
+/* Emits a signal that takes no arguments (g_signal_emit_by_name is variadic). */
+static inline void goods_emit(gpointer instance, const char *signal) { g_signal_emit_by_name(instance, signal); }
+
 /* Runs the Dispatch main queue (and so Swift's main actor) inside the GLib main loop, driven by
  * the queue's own wake-up fd: no polling timer. Call once, before the loop runs. */
 void goods_attach_main_queue(void);

@@ -1,0 +1,136 @@
+import CGtk
+import Foundation
+import GtkReactive
+import GtkShim
+import Reactive
+import Synchronization
+import Testing
+
+/// Whether GTK can open a display here. The README's test command runs these tests under Xvfb;
+/// a bare `swift test` without a display (which proves the pure layers need none) skips them.
+let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
+    || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
+
+final class Box<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+    init(_ value: Value) { storage = Mutex(value) }
+    var value: Value {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+}
+
+final class Tracked: Sendable {}
+
+/// GTK on one thread: the main actor's, serially.
+@MainActor
+@Suite("GtkReactive under a display", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+struct GtkReactiveTests {
+    init() throws {
+        try #require(gtk_init_check() != 0, "GTK cannot open the display \(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")")
+    }
+
+    func entry() -> Widget { Widget(gtk_entry_new()) }
+
+    @Test func entryTextArrivesForProgrammaticSetsToo() {
+        let entry = entry()
+        let (lifetime, token) = Lifetime.make()
+        let seen = Box<[String]>([])
+        entry.textValues(during: lifetime).startWithValues { text in seen.value.append(text) }
+        gtk_editable_set_text(goods_editable(entry.raw), "138")
+        gtk_editable_set_text(goods_editable(entry.raw), "1387")
+        #expect(seen.value == ["", "138", "1387"], "current text first, then every change")
+        token.dispose()
+        gtk_editable_set_text(goods_editable(entry.raw), "13874")
+        #expect(seen.value.count == 3, "nothing after the lifetime ended")
+    }
+
+    @Test func aPropertyBoundBothWaysNeverEchoes() {
+        let entry = entry()
+        let (lifetime, token) = Lifetime.make()
+        let phone = MutableProperty("13874389438")
+        let changes = Box(0)
+        entry.events("notify::text", arguments: 1, during: lifetime).observeValues { changes.value += 1 }
+        entry.entryText(during: lifetime) <~ phone
+        phone <~ entry.textValues(during: lifetime)
+        #expect(entry.editableText == "13874389438")
+        #expect(changes.value == 1, "the view model's value set the entry once")
+        gtk_editable_set_text(goods_editable(entry.raw), "139")
+        #expect(phone.value == "139", "typing reaches the view model")
+        #expect(changes.value == 2, "and does not come back into the entry")
+        phone.value = "13912345678"
+        #expect(entry.editableText == "13912345678")
+        #expect(changes.value == 3)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func buttonSensitivityFollowsAProperty() {
+        let button = Widget(gtk_button_new_with_label("登录"))
+        let (lifetime, token) = Lifetime.make()
+        let enabled = MutableProperty(false)
+        button.sensitive(during: lifetime) <~ enabled
+        #expect(gtk_widget_get_sensitive(button.pointer) == 0)
+        enabled.value = true
+        #expect(gtk_widget_get_sensitive(button.pointer) != 0)
+        token.dispose()
+        enabled.value = false
+        #expect(gtk_widget_get_sensitive(button.pointer) != 0, "the binding ended with its lifetime")
+    }
+
+    @Test func bindingAWidgetPropertyTwiceReplacesTheFirstBinding() {
+        let label = Widget(gtk_label_new(""))
+        let (lifetime, token) = Lifetime.make()
+        let first = MutableProperty("first")
+        let second = MutableProperty("second")
+        label.labelText(during: lifetime) <~ first
+        label.labelText(during: lifetime) <~ second
+        first.value = "stale"
+        #expect(String(cString: gtk_label_get_text(goods_label(label.raw))) == "second")
+        #expect(first.observerCount == 0)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func clickedSignalsReachSwiftAndTheirClosuresAreFreedWithTheWidget() {
+        var tracked: Tracked? = Tracked()
+        weak let weakTracked = tracked
+        let clicks = Box(0)
+        var button: UnsafeMutablePointer<GtkWidget>? = gtk_button_new_with_label("填充")
+        if let button { g_object_ref_sink(button) }
+        let connection = button.map { [tracked] in
+            SignalConnection(UnsafeMutableRawPointer($0), signal: "clicked") { _ = tracked; clicks.value += 1 }
+        }
+        tracked = nil
+        if let button { goods_emit(button, "clicked") }
+        #expect(clicks.value == 1)
+        #expect(weakTracked != nil, "alive while the widget is")
+        if let widget = button { g_object_unref(widget) }
+        button = nil
+        #expect(weakTracked == nil, "the closure was freed when the widget went away")
+        connection?.dispose()
+        #expect(connection?.isDisposed == true, "disposing after the widget is gone is safe")
+    }
+
+    @Test func disposingAConnectionFreesItsClosure() {
+        let button = Widget(gtk_button_new_with_label("登录"))
+        var tracked: Tracked? = Tracked()
+        weak let weakTracked = tracked
+        let connection = SignalConnection(button.raw, signal: "clicked") { [tracked] in _ = tracked }
+        tracked = nil
+        #expect(weakTracked != nil)
+        connection.dispose()
+        #expect(weakTracked == nil)
+    }
+
+    @Test func theMainLoopSchedulerRunsTimersOnTheLoop() {
+        let scheduler = MainLoopScheduler.shared
+        let log = Box<[String]>([])
+        scheduler.schedule { log.value.append("idle") }
+        scheduler.schedule(after: .milliseconds(20)) { log.value.append("timer") }
+        scheduler.schedule(after: .milliseconds(10)) { log.value.append("cancelled") }?.dispose()
+        let deadline = scheduler.now.advanced(by: .seconds(5))
+        while log.value.count < 2 && scheduler.now < deadline {
+            g_main_context_iteration(nil, 1)
+        }
+        #expect(log.value == ["idle", "timer"])
+    }
+}
