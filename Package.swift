@@ -1,7 +1,29 @@
 // swift-tools-version:6.0
 // GoodsDesk: a GTK 4 desktop app and the MVVM framework it is built from.
 // One target per layer; see DESIGN notes in README.md. No outside packages.
+import Foundation
 import PackageDescription
+
+/// GTK's include folders and libraries from pkg-config. Only `-I` flags are taken: the rest of
+/// GLib's cflags (`-pthread`, `-mfpmath=sse`…) are flags SwiftPM refuses with a warning.
+func pkgConfig(_ arguments: [String]) -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return [] }
+    process.waitUntilExit()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+}
+
+let gtkIncludes = pkgConfig(["--cflags-only-I", "gtk4"])
+let gtkLibraries = pkgConfig(["--libs-only-l", "gtk4"]).map { String($0.dropFirst(2)) }
+let gtkC: [CSetting] = [.unsafeFlags(gtkIncludes)]
+let gtkSwift: [SwiftSetting] = [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
+let gtkLink: [LinkerSetting] = gtkLibraries.map { .linkedLibrary($0) }
 
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -31,19 +53,19 @@ let package = Package(
         // The screens' view models: login, goods list, goods row. Pure, tested headlessly.
         .target(name: "GoodsViewModels", dependencies: ["ViewModelKit", "GoodsDomain"], swiftSettings: strict),
         // GTK: the system library, and the C shim that builds the views.
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-        .target(name: "GtkShim", dependencies: ["CGtk"]),
+        .systemLibrary(name: "CGtk", providers: [.apt(["libgtk-4-dev"])]),
+        .target(name: "GtkShim", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLink),
         // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
-        .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict),
+        .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         // Controllers and ViewManagers per feature, and the window that shows them.
-        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict),
-        .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict),
+        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         // Writes the data set under data/ (deterministic), or a large one for benchmarks.
         .executableTarget(name: "goodsdesk-data", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels"], swiftSettings: strict),
-        .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict),
+        .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
     ]
 )
