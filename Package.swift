@@ -57,8 +57,10 @@ let package = Package(
         .target(name: "GtkShim", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLink),
         // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
         .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        // The plugin API: plugin info, the registry of screens and routes, controllers.
+        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GtkReactive", "Reactive"], swiftSettings: strict + gtkSwift),
         // Controllers and ViewManagers per feature, and the window that shows them.
-        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         // Writes the data set under data/ (deterministic), or a large one for benchmarks.
         .executableTarget(name: "goodsdesk-data", dependencies: ["GoodsDomain"], swiftSettings: strict),
@@ -66,6 +68,7 @@ let package = Package(
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels"], swiftSettings: strict),
+        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GtkReactive", "CGtk"], swiftSettings: strict + gtkSwift),
         .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
     ]
 )

@@ -1,12 +1,13 @@
 import CGtk
 import GtkReactive
 import GtkShim
+import PluginKit
 import Reactive
 
 /// The application window: header bar, navigation stack, toast and the "Loading..." HUD.
 /// Controllers show their pages through it; it never touches a view model.
 @MainActor
-public final class AppWindow {
+public final class AppWindow: AppChrome {
     let widgets: UnsafeMutablePointer<GoodsWindowWidgets>
     public let window: Widget
     public let back: Widget
@@ -76,4 +77,12 @@ public final class AppWindow {
 
     /// Closes the header menu's popover.
     public func closeMenu() { gtk_menu_button_popdown(OpaquePointer(menu.raw)) }
+
+    // MARK: AppChrome
+
+    public var fillButton: Widget { fill }
+    public var refreshButton: Widget { refresh }
+    public var logoutItem: Widget { logout }
+    public var windowWidget: Widget { window }
+    public func open(uri: String) { goods_open_uri(window.pointer, uri) }
 }

@@ -4,6 +4,7 @@ import GoodsDomain
 import GoodsViewModels
 import GtkReactive
 import GtkShim
+import PluginKit
 import Reactive
 import ViewModelKit
 
@@ -18,6 +19,8 @@ public final class GoodsDeskApp {
     let services: LocalServices
     let preferences: any Preferences
     let pictures: PictureLocator
+    /// Every screen and route, built-in features included.
+    public let plugins = PluginRegistry()
     var window: AppWindow?
     var navigator: Navigator?
 
@@ -32,6 +35,8 @@ public final class GoodsDeskApp {
         services = LocalServices(store: store, server: server, session: Session())
         preferences = FilePreferences(url: environment.preferencesFile, log: log)
         pictures = PictureLocator(dataSetDirectory: environment.dataSetDirectory)
+        plugins.install(LoginPlugin())
+        plugins.install(GoodsListPlugin())
     }
 
     /// Builds the window on `application` and shows the login screen.
@@ -44,7 +49,12 @@ public final class GoodsDeskApp {
         loadStyle()
         let window = AppWindow(application: application)
         self.window = window
-        let navigator = Navigator(window: window) { [weak self] viewModel in self?.controller(for: viewModel) }
+        let context = ScreenContext(chrome: window, pictures: pictures)
+        let plugins = self.plugins
+        let navigator = Navigator(
+            window: window,
+            makeController: { plugins.controller(for: $0, in: context) },
+            openRoute: { plugins.controller(route: $0, argument: $1, in: context) })
         self.navigator = navigator
         navigator.handle(.resetToRoot(makeLogin()))
         window.present()
@@ -61,19 +71,6 @@ public final class GoodsDeskApp {
         GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
                        scheduler: MainLoopScheduler.shared) { [weak self] in
             self?.makeLogin() ?? ViewModel()
-        }
-    }
-
-    /// The controller for a view model's screen.
-    func controller(for viewModel: ViewModel) -> (any Controller)? {
-        guard let window else { return nil }
-        switch viewModel {
-        case let login as LoginViewModel:
-            return LoginController(viewModel: login, window: window, pictures: pictures)
-        case let goods as GoodsViewModel:
-            return GoodsListController(viewModel: goods, window: window, pictures: pictures)
-        default:
-            return nil
         }
     }
 

@@ -1,6 +1,7 @@
 import CGtk
 import GtkReactive
 import GtkShim
+import PluginKit
 import Reactive
 import ViewModelKit
 
@@ -104,11 +105,6 @@ public final class Navigator {
         dialog.events("destroy", during: lifetime.lifetime).observeValues { _ in token.value.dispose() }
         gtk_window_present(goods_window(dialog.raw))
     }
-}
-
-extension Controller {
-    /// Called when the page comes on screen; by default nothing.
-    public func didShow() {}
 }
 
 /// Moves a value into a `@Sendable` closure that only runs on the GTK thread.

@@ -2,6 +2,7 @@ import CGtk
 import GoodsViewModels
 import GtkReactive
 import GtkShim
+import PluginKit
 import Reactive
 import ViewModelKit
 
@@ -25,7 +26,9 @@ public final class GoodsListController: Controller {
         }
     }
 
-    public init(viewModel: GoodsViewModel, window: AppWindow, pictures: PictureLocator) {
+    public init(viewModel: GoodsViewModel, context: ScreenContext) {
+        let window = context.chrome
+        let pictures = context.pictures
         goods = viewModel
         self.viewModel = viewModel
         view = GoodsListViewManager()
@@ -59,14 +62,14 @@ public final class GoodsListController: Controller {
             .startWithValues { [weak self] index in MainActor.assumeIsolated { self?.view.showBanner(index) } }
         view.bannerButton.events("clicked", during: lifetime).observeValues { [weak viewModel, weak window] in
             MainActor.assumeIsolated {
-                guard let link = viewModel?.currentBannerLink, let window else { return }
-                goods_open_uri(window.window.pointer, link)
+                guard let link = viewModel?.currentBannerLink else { return }
+                window?.open(uri: link)
             }
         }
 
-        window.refresh.events("clicked", during: lifetime)
+        window.refreshButton.events("clicked", during: lifetime)
             .observeValues { [weak viewModel] in MainActor.assumeIsolated { viewModel?.refreshAll() } }
-        window.logout.events("clicked", during: lifetime).observeValues { [weak viewModel, weak window] in
+        window.logoutItem.events("clicked", during: lifetime).observeValues { [weak viewModel, weak window] in
             MainActor.assumeIsolated {
                 window?.closeMenu()
                 viewModel?.logout()

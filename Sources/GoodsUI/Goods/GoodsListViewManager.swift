@@ -1,6 +1,7 @@
 import CGtk
 import GtkReactive
 import GtkShim
+import PluginKit
 import Reactive
 
 /// The goods list screen's widgets: carousel, section title, the virtualised list and footer.

@@ -2,6 +2,7 @@ import CGtk
 import GoodsViewModels
 import GtkReactive
 import GtkShim
+import PluginKit
 import Reactive
 
 /// One row's widgets (the seeds' cell): built once in the list factory's `setup`, then bound to

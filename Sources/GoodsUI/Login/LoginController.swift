@@ -1,5 +1,6 @@
 import GoodsViewModels
 import GtkReactive
+import PluginKit
 import Reactive
 import ViewModelKit
 
@@ -13,7 +14,9 @@ public final class LoginController: Controller {
     public var page: Widget { view.page }
     public let headerButtons: HeaderButtons = [.fill]
 
-    public init(viewModel: LoginViewModel, window: AppWindow, pictures: PictureLocator) {
+    public init(viewModel: LoginViewModel, context: ScreenContext) {
+        let window = context.chrome
+        let pictures = context.pictures
         login = viewModel
         self.viewModel = viewModel
         view = LoginViewManager()
@@ -30,7 +33,7 @@ public final class LoginController: Controller {
         Signal.merge(view.loginClicked, view.codeActivated)
             .take(during: lifetime)
             .observeValues { [weak viewModel] in MainActor.assumeIsolated { viewModel?.submit() } }
-        window.fill.events("clicked", during: lifetime)
+        window.fillButton.events("clicked", during: lifetime)
             .observeValues { [weak viewModel] in MainActor.assumeIsolated { viewModel?.fill() } }
         viewModel.login.isExecuting.producer.take(during: lifetime)
             .startWithValues { [weak window] busy in MainActor.assumeIsolated { window?.setBusy(busy) } }

@@ -24,3 +24,8 @@ public struct HeaderButtons: OptionSet, Sendable {
     public static let menu = HeaderButtons(rawValue: 4)
     public static let back = HeaderButtons(rawValue: 8)
 }
+
+extension Controller {
+    /// By default a page needs nothing when shown.
+    public func didShow() {}
+}

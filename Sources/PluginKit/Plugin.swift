@@ -1,0 +1,44 @@
+import Reactive
+import ViewModelKit
+
+/// The plugin API's version. A plugin built for another major version is refused.
+public let pluginAPIVersion = 1
+
+/// Who a plugin is.
+public struct PluginInfo: Sendable, Equatable {
+    /// Unique, reverse-DNS style (`io.github.goodsdesk.login`).
+    public let id: String
+    /// Shown in the 插件 dialog.
+    public let name: String
+    public let version: String
+    /// The plugin API version the plugin was built for (`pluginAPIVersion`).
+    public let apiVersion: Int
+
+    public init(id: String, name: String, version: String, apiVersion: Int = pluginAPIVersion) {
+        self.id = id
+        self.name = name
+        self.version = version
+        self.apiVersion = apiVersion
+    }
+}
+
+/// A feature: screens, routes, data sources, menu actions. The app's own login and goods list
+/// are plugins too, registered through this very API.
+@MainActor
+public protocol Plugin: AnyObject {
+    var info: PluginInfo { get }
+    /// Registers the plugin's features. Throwing leaves the app running without the plugin.
+    func register(in registry: PluginRegistry) throws
+}
+
+/// What a screen factory receives: the chrome around it and where pictures are.
+@MainActor
+public struct ScreenContext {
+    public let chrome: any AppChrome
+    public let pictures: PictureLocator
+
+    public init(chrome: any AppChrome, pictures: PictureLocator) {
+        self.chrome = chrome
+        self.pictures = pictures
+    }
+}
