@@ -45,7 +45,8 @@ gboolean goods_load_css(const char *path, GError **error) {
 
 GoodsWindowWidgets goods_window_new(GtkApplication *application) {
     GoodsWindowWidgets w = {0};
-    w.window = gtk_application_window_new(application);
+    /* Without an application (tests), a plain window. */
+    w.window = application != NULL ? gtk_application_window_new(application) : gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(w.window), 420, 720);
     gtk_window_set_title(GTK_WINDOW(w.window), "GoodsDesk");
 
@@ -237,8 +238,9 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
     w.scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(w.scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
     gtk_widget_set_vexpand(w.scroller, TRUE);
-    GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(model));
-    w.list = gtk_list_view_new(selection, factory);
+    /* Both constructors take ownership; the caller keeps its own references. */
+    GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(g_object_ref(model)));
+    w.list = gtk_list_view_new(selection, g_object_ref(factory));
     gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(w.list), TRUE);
     goods_set_accessible_label(w.list, "推荐商品");
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(w.scroller), w.list);

@@ -24,7 +24,8 @@ public final class AppWindow: AppChrome {
     /// Ends when the window is released.
     public var lifetime: Lifetime { token.lifetime }
 
-    public init(application: UnsafeMutablePointer<GtkApplication>) {
+    /// A window for `application`; without one (tests), a plain window.
+    public init(application: UnsafeMutablePointer<GtkApplication>?) {
         widgets = .allocate(capacity: 1)
         widgets.initialize(to: goods_window_new(application))
         let built = widgets.pointee
@@ -74,6 +75,15 @@ public final class AppWindow: AppChrome {
     }
 
     public func present() { gtk_window_present(goods_window(window.raw)) }
+
+    /// Whether the "Loading..." HUD is showing.
+    public var isBusy: Bool { gtk_widget_get_visible(hud.pointer) != 0 }
+
+    /// The text the toast shows (or showed last).
+    public var toastText: String { String(cString: gtk_label_get_text(goods_label(toastLabel.raw))) }
+
+    /// Destroys the window (as its close button does).
+    public func destroy() { gtk_window_destroy(goods_window(window.raw)) }
 
     /// Closes the header menu's popover.
     public func closeMenu() { gtk_menu_button_popdown(OpaquePointer(menu.raw)) }

@@ -56,6 +56,13 @@ public final class GoodsDeskApp {
             makeController: { plugins.controller(for: $0, in: context) },
             openRoute: { plugins.controller(route: $0, argument: $1, in: context) })
         self.navigator = navigator
+        // Closing the window releases every controller, ViewManager and view model with it.
+        window.window.events("destroy", during: window.lifetime).observeValues { [weak self] in
+            MainActor.assumeIsolated {
+                self?.navigator = nil
+                self?.window = nil
+            }
+        }
         navigator.handle(.resetToRoot(makeLogin()))
         window.present()
     }

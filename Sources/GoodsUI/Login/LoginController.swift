@@ -9,8 +9,9 @@ import ViewModelKit
 @MainActor
 public final class LoginController: Controller {
     public let viewModel: ViewModel
-    let login: LoginViewModel
-    let view: LoginViewManager
+    public let login: LoginViewModel
+    /// The screen's widgets.
+    public let view: LoginViewManager
     public var page: Widget { view.page }
     public let headerButtons: HeaderButtons = [.fill]
 

@@ -8,10 +8,10 @@ import Reactive
 @MainActor
 public final class LoginViewManager {
     public let page: Widget
-    let avatar: Widget
-    let phone: Widget
-    let code: Widget
-    let login: Widget
+    public let avatar: Widget
+    public let phone: Widget
+    public let code: Widget
+    public let login: Widget
     private let token = Lifetime.make().token
 
     /// Ends when the view manager is released.

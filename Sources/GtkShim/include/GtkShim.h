@@ -77,7 +77,7 @@ typedef struct {
 GoodsConfirmWidgets goods_confirm_new(GtkWindow *parent, const char *message, const char *confirm, const char *cancel);
 
 /* The goods list page: banner carousel with dots, the 推荐商品 section, the virtualised list over
- * `model` with rows made by `factory`, and the footer. */
+ * `model` with rows made by `factory`, and the footer. The caller keeps its references to both. */
 typedef struct {
     GtkWidget *root;
     GtkWidget *banner_button;
