@@ -361,6 +361,7 @@ GoodsRowWidgets goods_row_new(void) {
     gtk_widget_add_css_class(w.brand_new, "badge");
     gtk_widget_set_valign(w.brand_new, GTK_ALIGN_START);
     w.title = goods_row_label("title", TRUE);
+    gtk_widget_set_name(w.title, "title");
     gtk_widget_set_hexpand(w.title, TRUE);
     gtk_box_append(GTK_BOX(headline), w.brand_new);
     gtk_box_append(GTK_BOX(headline), w.title);
@@ -376,6 +377,7 @@ GoodsRowWidgets goods_row_new(void) {
     gtk_widget_set_hexpand(w.place, TRUE);
     w.messages = goods_row_label("dim", FALSE);
     w.like = gtk_button_new_with_label("");
+    gtk_widget_set_name(w.like, "like");
     gtk_widget_add_css_class(w.like, "flat");
     gtk_widget_add_css_class(w.like, "like");
     gtk_box_append(GTK_BOX(footer), w.place);

@@ -10,8 +10,11 @@ import ViewModelKit
 @MainActor
 public final class GoodsListController: Controller {
     public let viewModel: ViewModel
-    let goods: GoodsViewModel
+    public let goods: GoodsViewModel
     let view: GoodsListViewManager
+
+    /// The list widget (a `GtkListView`), for keyboard focus and for tests.
+    public var listWidget: Widget { view.list }
     public var page: Widget { view.page }
     public let headerButtons: HeaderButtons = [.refresh, .menu]
     private var items: [GoodsItemViewModel] = []

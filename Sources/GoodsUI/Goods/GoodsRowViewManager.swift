@@ -9,15 +9,17 @@ import Reactive
 /// a row view model in `bind` and unbound in `unbind`. Every binding of a binding lives exactly
 /// from bind to unbind, so a reused row never keeps an old row's bindings (seed pitfall 5).
 @MainActor
-final class GoodsRowViewManager {
-    let root: Widget
+public final class GoodsRowViewManager {
+    public let root: Widget
     private let row: UnsafeMutablePointer<GoodsRowWidgets>
     private let avatar, verified, nickname, time, price, originalPrice, freight, count: Widget
-    private let brandNew, title, description, place, messages, like: Widget
+    private let brandNew, title, description, place, messages: Widget
+    /// The like button.
+    public let like: Widget
     private let pictures: [Widget]
     private var binding: Lifetime.Token?
 
-    init() {
+    public init() {
         row = .allocate(capacity: 1)
         row.initialize(to: goods_row_new())
         let built = row.pointee
@@ -46,7 +48,7 @@ final class GoodsRowViewManager {
     }
 
     /// Attaches `item`; ends any earlier binding first.
-    func bind(_ item: GoodsItemViewModel, pictures locator: PictureLocator) {
+    public func bind(_ item: GoodsItemViewModel, pictures locator: PictureLocator) {
         unbind()
         let token = Lifetime.make().token
         binding = token
@@ -79,7 +81,7 @@ final class GoodsRowViewManager {
     }
 
     /// Ends the current binding: nothing of the old item reaches the row any more.
-    func unbind() {
+    public func unbind() {
         binding?.dispose()
         binding = nil
     }

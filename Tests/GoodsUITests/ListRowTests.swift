@@ -1,0 +1,128 @@
+import CGtk
+import Foundation
+import GoodsDomain
+import GoodsUI
+import GoodsViewModels
+import GtkReactive
+import GtkShim
+import PluginKit
+import Testing
+
+extension ScreenTests {
+    /// Widgets named `name` under `widget`, in tree order.
+    func descendants(named name: String, under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var found: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if String(cString: gtk_widget_get_name(current)) == name, gtk_widget_get_mapped(current) != 0 { found.append(current) }
+            found += descendants(named: name, under: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    /// (title, like label) of every row on screen.
+    func visibleRows(_ list: UnsafeMutablePointer<GtkWidget>) -> [(title: String, like: String)] {
+        let titles = descendants(named: "title", under: list).map { String(cString: gtk_label_get_text(goods_label($0))) }
+        let likes = descendants(named: "like", under: list).map { String(cString: gtk_button_get_label(goods_button($0))) }
+        return zip(titles, likes).map { ($0, $1) }
+    }
+
+    /// Runs the main loop until `done` or five seconds pass.
+    func pump(until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(3)
+        while !done() && Date() < deadline { g_main_context_iteration(nil, 0) == 0 ? usleepShort() : () }
+    }
+
+    private func usleepShort() { g_usleep(2_000) }
+
+    func after0(_ list: UnsafeMutablePointer<GtkWidget>) -> [(title: String, like: String)] { visibleRows(list) }
+
+    /// Runs the main loop for a quarter of a second.
+    func settle() {
+        let end = Date().addingTimeInterval(0.25)
+        while Date() < end { if g_main_context_iteration(nil, 0) == 0 { usleepShort() } }
+    }
+}
+
+extension ScreenTests {
+    @Test func rowsAreReboundOnScrollWithoutStaleBindings() throws {
+        let (window, navigator) = makeApp()
+        gtk_window_set_default_size(goods_window(window.windowWidget.raw), 420, 720)
+        window.present()
+        goods_emit(window.fillButton.pointer, "clicked")
+        (navigator.top as? LoginController)?.login.submit()
+        scheduler.advance(by: .seconds(1))
+        let controller = try #require(navigator.top as? GoodsListController)
+        scheduler.advance(by: .milliseconds(750))
+        let list = controller.listWidget.pointer
+        pump { !visibleRows(list).isEmpty }
+        let first = visibleRows(list)
+        #expect(first.first?.title == "商品1")
+        #expect(first.allSatisfy { $0.like == "♡ 0" })
+
+        // Scroll to the end: rows are reused for later items, and page 2 loads.
+        let scroller = try #require(gtk_widget_get_ancestor(list, gtk_scrolled_window_get_type()))
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+        pump { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) + 1 }
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+        pump { visibleRows(list).first.map { $0.title != "商品1" } ?? false }
+        scheduler.advance(by: .milliseconds(750))
+        pump { controller.goods.items.value.count == 40 }
+        // Scroll into page 2: its rows reuse widgets that showed page 1.
+        func showsPageTwo() -> Bool { visibleRows(list).contains { (Int($0.title.dropFirst(2)) ?? 0) > 20 } }
+        pump { gtk_adjustment_get_upper(adjustment) > 6000 }
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) / 2)
+        pump(until: showsPageTwo)
+        settle()
+        let scrolled = visibleRows(list)
+        #expect(!scrolled.isEmpty)
+        #expect(!scrolled.contains { $0.title == "商品1" }, "the first rows scrolled away and were reused")
+
+        // Clicking a reused row's like button likes its item, and only its item.
+        // The last row on screen shows an item past the first page: its widget showed another before.
+        let likeButton = try #require(descendants(named: "like", under: list).last)
+        let shownTitle = try #require(after0(list).last?.title)
+        #expect(Int(shownTitle.dropFirst(2)).map { $0 > 20 } == true, "\(shownTitle)")
+        goods_emit(likeButton, "clicked")
+        scheduler.advance(by: .seconds(1))
+        let liked = controller.goods.items.value.filter { $0.likes.value > 0 }.map(\.title)
+        #expect(liked == [shownTitle], "a reused row's click reaches no item it showed before")
+
+        // An item that scrolled away changes: no row on screen may follow it.
+        let gone = try #require(controller.goods.items.value.first)
+        gone.like.apply().start()
+        scheduler.advance(by: .seconds(1))
+        #expect(gone.likes.value == 1)
+        _ = scrolled
+        settle()  // let any (wrong) update reach the screen
+        let after = visibleRows(list)
+        #expect(!after.isEmpty && !after.contains { $0.title == "商品1" })
+        #expect(after.filter { $0.title != shownTitle }.allSatisfy { $0.like == "♡ 0" },
+                "a reused row kept no binding to the item it showed before")
+        window.destroy()
+    }
+}
+
+extension ScreenTests {
+    /// Seed pitfall 5 at the row itself: a row bound to B after A answers for B only, and an
+    /// unbound row answers for nobody.
+    @Test func aRowAnswersOnlyForTheItemBoundNow() throws {
+        services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let a = GoodsItemViewModel(goods: try #require(try services.store.goods(id: 1, viewer: nil)), likes: services, publishTime: PublishTime(now: Date()))
+        let b = GoodsItemViewModel(goods: try #require(try services.store.goods(id: 2, viewer: nil)), likes: services, publishTime: PublishTime(now: Date()))
+        let row = GoodsRowViewManager()
+        let pictures = PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent"))
+        row.bind(a, pictures: pictures)
+        row.unbind()
+        row.bind(b, pictures: pictures)
+        goods_emit(row.like.pointer, "clicked")
+        scheduler.advance(by: .seconds(1))
+        #expect(b.likes.value == 1 && a.likes.value == 0)
+        #expect(String(cString: gtk_button_get_label(goods_button(row.like.raw))) == "♥ 1")
+        row.unbind()
+        goods_emit(row.like.pointer, "clicked")
+        scheduler.advance(by: .seconds(1))
+        #expect(b.likes.value == 1, "an unbound row reaches no item")
+    }
+}
