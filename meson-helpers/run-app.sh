@@ -4,4 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ./meson-helpers/setup-deps.sh
+# The settings schema, compiled beside its source so the uninstalled app finds it.
+glib-compile-schemas data/
 exec swift run goodsdesk "$@"

@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./meson-helpers/setup-deps.sh
 swift build --product goodsdesk
+glib-compile-schemas data/
 out=${1:-docs/screenshots}
 mkdir -p "$out"
 home=$(mktemp -d)

@@ -1,6 +1,9 @@
+#define G_SETTINGS_ENABLE_BACKEND
 #include "GtkShim.h"
+#include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
 #include <unistd.h>
+#include <string.h>
 #include <stdint.h>
 
 /* libdispatch's hooks for hosting the main queue in another run loop (exported on Linux). */
@@ -416,4 +419,36 @@ void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkW
 
 void goods_open_uri(GtkWidget *window, const char *uri) {
     gtk_show_uri(GTK_WINDOW(window), uri, GDK_CURRENT_TIME);
+}
+
+GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path) {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default();
+    GSettingsSchemaSource *local = NULL;
+    if (schema_dir != NULL) {
+        char *compiled = g_build_filename(schema_dir, "gschemas.compiled", NULL);
+        if (g_file_test(compiled, G_FILE_TEST_IS_REGULAR)) {
+            local = g_settings_schema_source_new_from_directory(schema_dir, source, FALSE, NULL);
+        }
+        g_free(compiled);
+    }
+    GSettingsSchema *schema = g_settings_schema_source_lookup(local != NULL ? local : source, schema_id, TRUE);
+    if (local != NULL) g_settings_schema_source_unref(local);
+    if (schema == NULL) return NULL;
+
+    GSettingsBackend *backend = g_settings_backend_get_default();
+    gboolean persistent = strcmp(G_OBJECT_TYPE_NAME(backend), "GMemorySettingsBackend") != 0;
+    GSettings *settings;
+    if (persistent || keyfile_path == NULL) {
+        settings = g_settings_new_full(schema, backend, NULL);
+    } else {
+        char *folder = g_path_get_dirname(keyfile_path);
+        g_mkdir_with_parents(folder, 0700);
+        g_free(folder);
+        GSettingsBackend *keyfile = g_keyfile_settings_backend_new(keyfile_path, "/", NULL);
+        settings = g_settings_new_full(schema, keyfile, NULL);
+        g_object_unref(keyfile);
+    }
+    g_object_unref(backend);
+    g_settings_schema_unref(schema);
+    return settings;
 }

@@ -18,6 +18,7 @@ public final class GoodsDeskApp {
     let environment: AppEnvironment
     let services: LocalServices
     let preferences: any Preferences
+    let settings: SettingsPreferences?
     let pictures: PictureLocator
     /// Every screen and route, built-in features included.
     public let plugins = PluginRegistry()
@@ -33,7 +34,17 @@ public final class GoodsDeskApp {
             log: log)
         let server = SimulatedServer(scheduler: MainLoopScheduler.shared, latency: environment.latency)
         services = LocalServices(store: store, server: server, session: Session())
-        preferences = FilePreferences(url: environment.preferencesFile, log: log)
+        // GSettings when its schema is found (installed, or compiled in data/ by the run command);
+        // else a plain file, with a note.
+        let dataFolder = environment.dataSetDirectory.deletingLastPathComponent()
+        settings = SettingsPreferences(
+            schemaDirectory: dataFolder, keyFile: environment.configDirectory.appendingPathComponent("settings.ini"))
+        if let settings {
+            preferences = settings
+        } else {
+            log("GoodsDesk: settings schema \(SettingsPreferences.schemaID) not found; keeping preferences in \(environment.preferencesFile.path)")
+            preferences = FilePreferences(url: environment.preferencesFile, log: log)
+        }
         pictures = PictureLocator(dataSetDirectory: environment.dataSetDirectory)
         plugins.install(LoginPlugin())
         plugins.install(GoodsListPlugin())
@@ -49,6 +60,9 @@ public final class GoodsDeskApp {
         loadStyle()
         let window = AppWindow(application: application)
         self.window = window
+        if let size = settings?.windowSize {
+            gtk_window_set_default_size(goods_window(window.window.raw), gint(size.width), gint(size.height))
+        }
         let context = ScreenContext(chrome: window, pictures: pictures)
         let plugins = self.plugins
         let navigator = Navigator(
@@ -56,9 +70,16 @@ public final class GoodsDeskApp {
             makeController: { plugins.controller(for: $0, in: context) },
             openRoute: { plugins.controller(route: $0, argument: $1, in: context) })
         self.navigator = navigator
-        // Closing the window releases every controller, ViewManager and view model with it.
-        window.window.events("destroy", during: window.lifetime).observeValues { [weak self] in
+        // "destroy" (not "close-request", whose handler must return a value): the window still
+        // knows its size here. Closing it releases every controller, ViewManager and view model.
+        window.window.events("destroy", during: window.lifetime).observeValues { [weak self, weak window] in
             MainActor.assumeIsolated {
+                if let window {
+                    var width: gint = 0
+                    var height: gint = 0
+                    gtk_window_get_default_size(goods_window(window.window.raw), &width, &height)
+                    self?.settings?.windowSize = (Int(width), Int(height))
+                }
                 self?.navigator = nil
                 self?.window = nil
             }

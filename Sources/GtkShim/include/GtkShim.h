@@ -132,6 +132,11 @@ void goods_string_list_splice(GtkStringList *list, guint position, guint removal
 /* Activates `target` (emits its "clicked") when one of `accelerators` (e.g. "F5|<Control>r") is pressed in `window`. */
 void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkWidget *target);
 
+/* GoodsDesk's settings: the schema from `schema_dir` when it holds a compiled one (uninstalled
+ * runs), else from the system; stored with dconf, or in the key file `keyfile_path` where the
+ * system has no persistent backend. NULL when the schema is nowhere. */
+GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path);
+
 /* Opens `uri` with the desktop's handler. */
 void goods_open_uri(GtkWidget *window, const char *uri);
 

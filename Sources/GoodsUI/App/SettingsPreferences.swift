@@ -1,0 +1,46 @@
+import CGtk
+import Foundation
+import GoodsDomain
+import GtkShim
+
+/// Preferences in GSettings (`io.github.goodsdesk.GoodsDesk`): the last phone number and the
+/// window size. Stored by dconf, or in a key file under `XDG_CONFIG_HOME` where there is none.
+public final class SettingsPreferences: Preferences, @unchecked Sendable { // safe: GSettings is thread-safe
+    public static let schemaID = "io.github.goodsdesk.GoodsDesk"
+    private let settings: UnsafeMutablePointer<GSettings>
+
+    /// Settings from the schema in `schemaDirectory` (uninstalled runs) or the system's; nil
+    /// when the schema is nowhere, so the caller can fall back to another store.
+    public init?(schemaDirectory: URL?, keyFile: URL) {
+        guard let settings = goods_settings_new(Self.schemaID, schemaDirectory?.path, keyFile.path) else { return nil }
+        self.settings = settings
+    }
+
+    deinit {
+        g_settings_sync()
+        g_object_unref(settings)
+    }
+
+    public var lastPhone: String? {
+        get {
+            guard let value = g_settings_get_string(settings, "last-phone") else { return nil }
+            defer { g_free(value) }
+            let text = String(cString: value)
+            return text.isEmpty ? nil : text
+        }
+        set {
+            g_settings_set_string(settings, "last-phone", newValue ?? "")
+            g_settings_sync()
+        }
+    }
+
+    /// The window size to restore.
+    public var windowSize: (width: Int, height: Int) {
+        get { (Int(g_settings_get_int(settings, "window-width")), Int(g_settings_get_int(settings, "window-height"))) }
+        set {
+            g_settings_set_int(settings, "window-width", gint(clamping: max(320, newValue.width)))
+            g_settings_set_int(settings, "window-height", gint(clamping: max(480, newValue.height)))
+            g_settings_sync()
+        }
+    }
+}
