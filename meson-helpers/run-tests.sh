@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 
 ./meson-helpers/setup-deps.sh
 swift build --build-tests
+glib-compile-schemas --strict data/
 # The committed data set must be exactly what the deterministic generator writes.
 generated=$(mktemp -d)
 trap 'rm -rf "$generated"' EXIT
