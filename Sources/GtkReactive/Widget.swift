@@ -75,3 +75,35 @@ public struct WidgetPointer: @unchecked Sendable { // safe: used only inside Mai
     public let pointer: UnsafeMutablePointer<GtkWidget>
     public init(_ pointer: UnsafeMutablePointer<GtkWidget>) { self.pointer = pointer }
 }
+
+extension Widget {
+    /// Whether the widget is on screen: true when it is mapped, false when unmapped; starts
+    /// with the current state.
+    public func shown(during lifetime: Lifetime) -> SignalProducer<Bool, Never> {
+        let mapped = events("map", during: lifetime).map { true }
+        let unmapped = events("unmap", during: lifetime).map { false }
+        let handle = WidgetPointer(pointer)
+        return SignalProducer { observer, runLifetime in
+            observer.send(value: MainActor.assumeIsolated { gtk_widget_get_mapped(handle.pointer) != 0 })
+            Signal.merge(mapped, unmapped).attach(observer, during: runLifetime)
+        }
+    }
+
+    /// Whether a window is the active (focused) one; starts with the current state.
+    public func windowIsActive(during lifetime: Lifetime) -> SignalProducer<Bool, Never> {
+        let changes = events("notify::is-active", arguments: 1, during: lifetime)
+        let handle = WidgetPointer(pointer)
+        let read: @Sendable () -> Bool = {
+            MainActor.assumeIsolated { gtk_window_is_active(goods_window(handle.pointer)) != 0 }
+        }
+        return SignalProducer { observer, runLifetime in
+            observer.send(value: read())
+            changes.map { read() }.attach(observer, during: runLifetime)
+        }
+    }
+
+    /// Whether a spinner spins.
+    public func spinning(during lifetime: Lifetime) -> BindingTarget<Bool> {
+        target("spinning", during: lifetime) { gtk_spinner_set_spinning(OpaquePointer($0), $1 ? 1 : 0) }
+    }
+}

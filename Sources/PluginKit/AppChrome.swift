@@ -14,6 +14,8 @@ public protocol AppChrome: AnyObject, Sendable {
     var windowWidget: Widget { get }
     /// Ends when the window is released.
     var lifetime: Lifetime { get }
+    /// Whether the window is the active one (focused), starting with the current state.
+    var isActive: SignalProducer<Bool, Never> { get }
     func showToast(_ message: String)
     func setBusy(_ busy: Bool)
     func closeMenu()

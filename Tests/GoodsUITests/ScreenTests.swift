@@ -97,13 +97,13 @@ struct ScreenTests {
 
     @Test func closingTheWindowFreesEveryControllerViewManagerAndViewModel() throws {
         var app: (AppWindow, Navigator)? = makeApp()
-        weak var loginController = app?.1.top as? LoginController
-        weak var loginModel = app?.1.top?.viewModel
+        weak let loginController = app?.1.top as? LoginController
+        weak let loginModel = app?.1.top?.viewModel
         if let window = app?.0 { goods_emit(window.fillButton.pointer, "clicked") }
         (app?.1.top as? LoginController)?.login.submit()
         scheduler.advance(by: .seconds(1))
-        weak var goodsController = app?.1.top as? GoodsListController
-        weak var goodsModel = app?.1.top?.viewModel
+        weak let goodsController = app?.1.top as? GoodsListController
+        weak let goodsModel = app?.1.top?.viewModel
         let page = try #require(app?.1.top?.page.pointer)
         let pageRef = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
         pageRef.initialize(to: GWeakRef())

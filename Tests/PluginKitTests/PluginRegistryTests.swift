@@ -79,6 +79,7 @@ struct PluginLookupTests {
         let logoutItem = Widget(gtk_button_new())
         let windowWidget = Widget(gtk_label_new(""))
         let lifetime = Lifetime.never
+        let isActive = SignalProducer<Bool, Never>(value: true)
         func showToast(_ message: String) {}
         func setBusy(_ busy: Bool) {}
         func closeMenu() {}

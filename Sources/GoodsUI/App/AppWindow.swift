@@ -94,5 +94,6 @@ public final class AppWindow: AppChrome {
     public var refreshButton: Widget { refresh }
     public var logoutItem: Widget { logout }
     public var windowWidget: Widget { window }
+    public var isActive: SignalProducer<Bool, Never> { window.windowIsActive(during: lifetime) }
     public func open(uri: String) { goods_open_uri(window.pointer, uri) }
 }

@@ -14,6 +14,8 @@ public final class Navigator {
     let makeController: @MainActor (ViewModel) -> (any Controller)?
     let openRoute: @MainActor (String, any Sendable) -> (any Controller)?
     private(set) var stack: [any Controller] = []
+    /// Whether the window is active: the top screen's view model is active only while it is.
+    private var windowIsActive = true
     private var subscriptions: [ObjectIdentifier: any Disposable] = [:]
     private var pageNumber = 0
 
@@ -27,6 +29,13 @@ public final class Navigator {
         self.openRoute = openRoute
         window.back.events("clicked", during: window.lifetime)
             .observeValues { [weak self] in MainActor.assumeIsolated { self?.handle(.pop) } }
+        window.isActive.skipRepeats().take(during: window.lifetime).startWithValues { [weak self] active in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.windowIsActive = active
+                self.top?.viewModel.isActive = active
+            }
+        }
     }
 
     /// The controller on top.
@@ -75,7 +84,7 @@ public final class Navigator {
         gtk_widget_set_visible(window.menu.pointer, buttons.contains(.menu) ? 1 : 0)
         gtk_widget_set_visible(window.back.pointer, stack.count > 1 ? 1 : 0)
         gtk_window_set_title(goods_window(window.window.raw), controller.viewModel.title.value)
-        controller.viewModel.isActive = true
+        controller.viewModel.isActive = windowIsActive
         controller.didShow()
     }
 
