@@ -134,3 +134,46 @@ struct GtkReactiveTests {
         #expect(log.value == ["idle", "timer"])
     }
 }
+
+extension GtkReactiveTests {
+    /// The icon name an image shows, or its file-based paintable's absence.
+    func iconName(_ image: Widget) -> String? {
+        gtk_image_get_icon_name(OpaquePointer(image.raw)).map { String(cString: $0) }
+    }
+
+    @Test func anUnreachableURLKeepsThePlaceholderAndNeverBlocks() throws {
+        let image = Widget(gtk_image_new())
+        let (lifetime, token) = Lifetime.make()
+        let loader = PictureLoader(
+            cacheDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-test-\(UUID().uuidString)"),
+            timeout: 2)
+        let source = MutableProperty<PictureSource?>(nil)
+        image.picture(placeholder: "avatar-default-symbolic", loader: loader, during: lifetime) <~ source
+        let started = Date()
+        source.value = .url(try #require(URL(string: "http://127.0.0.1:9/avatar.png")))
+        #expect(Date().timeIntervalSince(started) < 0.5, "binding a URL returns at once")
+        #expect(iconName(image) == "avatar-default-symbolic")
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline { if g_main_context_iteration(nil, 0) == 0 { g_usleep(5_000) } }
+        #expect(iconName(image) == "avatar-default-symbolic", "still the placeholder after the fetch failed")
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func aFetchedPictureReplacesThePlaceholderOnTheLoop() throws {
+        let image = Widget(gtk_image_new())
+        let (lifetime, token) = Lifetime.make()
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-test-\(UUID().uuidString)")
+        let loader = PictureLoader(cacheDirectory: cache)
+        let url = try #require(URL(string: "https://example.invalid/pictures/a.svg"))
+        // Already fetched once: the cache answers without the network.
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>"#.utf8)
+            .write(to: loader.cacheFile(for: url))
+        image.picture(loader: loader, during: lifetime) <~ SignalProducer(value: PictureSource.url(url))
+        let deadline = Date().addingTimeInterval(3)
+        while iconName(image) != nil && Date() < deadline { if g_main_context_iteration(nil, 0) == 0 { g_usleep(5_000) } }
+        #expect(iconName(image) == nil, "the picture, not the placeholder icon")
+        #expect(gtk_image_get_storage_type(OpaquePointer(image.raw)) != GTK_IMAGE_EMPTY)
+        withExtendedLifetime(token) {}
+    }
+}

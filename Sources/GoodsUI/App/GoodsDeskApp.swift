@@ -45,7 +45,9 @@ public final class GoodsDeskApp {
             log("GoodsDesk: settings schema \(SettingsPreferences.schemaID) not found; keeping preferences in \(environment.preferencesFile.path)")
             preferences = FilePreferences(url: environment.preferencesFile, log: log)
         }
-        pictures = PictureLocator(dataSetDirectory: environment.dataSetDirectory)
+        pictures = PictureLocator(
+            dataSetDirectory: environment.dataSetDirectory,
+            cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"))
         plugins.install(LoginPlugin())
         plugins.install(GoodsListPlugin())
     }

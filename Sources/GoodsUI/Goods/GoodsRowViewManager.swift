@@ -53,14 +53,15 @@ public final class GoodsRowViewManager {
         let token = Lifetime.make().token
         binding = token
         let lifetime = token.lifetime
-        avatar.pictureFile(placeholder: "avatar-default-symbolic", during: lifetime) <~ SignalProducer(value: locator.path(for: item.avatar))
+        avatar.picture(placeholder: "avatar-default-symbolic", loader: locator.loader, during: lifetime)
+            <~ SignalProducer(value: locator.source(for: item.avatar))
         verified.visible(during: lifetime) <~ SignalProducer(value: item.isVerified)
         nickname.labelText(during: lifetime) <~ SignalProducer(value: item.nickname)
         time.labelText(during: lifetime) <~ SignalProducer(value: item.publishTime)
         for (index, picture) in pictures.enumerated() {
             let location = index < item.images.count ? item.images[index] : nil
             picture.visible(during: lifetime) <~ SignalProducer(value: location != nil)
-            picture.pictureFile(during: lifetime) <~ SignalProducer(value: locator.path(for: location))
+            picture.picture(loader: locator.loader, during: lifetime) <~ SignalProducer(value: locator.source(for: location))
         }
         price.labelText(during: lifetime) <~ SignalProducer(value: item.price ?? "")
         price.visible(during: lifetime) <~ SignalProducer(value: item.price != nil)

@@ -29,7 +29,7 @@ public final class LoginController: Controller {
         viewModel.mobilePhone <~ view.phoneText
         viewModel.verifyCode <~ view.codeText
 
-        view.avatarFile <~ viewModel.avatarURL.map { pictures.path(for: $0) }
+        view.avatarPicture(loader: pictures.loader) <~ viewModel.avatarURL.map { pictures.source(for: $0) }
         view.loginEnabled <~ viewModel.login.isEnabled
         Signal.merge(view.loginClicked, view.codeActivated)
             .take(during: lifetime)

@@ -38,8 +38,10 @@ public final class LoginViewManager {
     public var phoneEntry: BindingTarget<String> { phone.entryText(during: lifetime) }
     public var codeEntry: BindingTarget<String> { code.entryText(during: lifetime) }
     public var loginEnabled: BindingTarget<Bool> { login.sensitive(during: lifetime) }
-    /// The avatar picture: a file path, or nil for the placeholder.
-    public var avatarFile: BindingTarget<String?> { avatar.pictureFile(placeholder: "avatar-default-symbolic", during: lifetime) }
+    /// The avatar picture: a file or URL (fetched without blocking), nil for the placeholder.
+    public func avatarPicture(loader: PictureLoader) -> BindingTarget<PictureSource?> {
+        avatar.picture(placeholder: "avatar-default-symbolic", loader: loader, during: lifetime)
+    }
 
     /// Puts the keyboard focus in the first empty field.
     public func focusFirstEmptyField() {
