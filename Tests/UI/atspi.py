@@ -42,8 +42,26 @@ def wait_for(role, name, timeout=15.0):
     raise AssertionError(f"no {role} named {name!r} within {timeout:.0f} s")
 
 
+def actionable(node):
+    """`node`, or its first descendant, that has an action (a GtkMenuButton's inner button)."""
+    try:
+        if node.queryAction().nActions > 0:
+            return node
+    except NotImplementedError:
+        pass
+    for index in range(node.childCount):
+        found = actionable(node.getChildAtIndex(index))
+        if found is not None:
+            return found
+    return None
+
+
 def press(role, name):
-    wait_for(role, name).queryAction().doAction(0)
+    node = wait_for(role, name)
+    target = actionable(node)
+    if target is None:
+        raise AssertionError(f"{role} {name!r} has no action to perform")
+    target.queryAction().doAction(0)
 
 
 def screenshot(path):
