@@ -1,17 +1,9 @@
-import Dispatch
 import Foundation
+import Reactive
 
 /// Whether the caller is on the thread GTK runs on: the main thread in the app (whose GLib loop
 /// also drains the main queue), or the main queue's thread where Swift Testing runs main-actor
 /// tests. Widgets are only touched there.
 public enum GtkThread {
-    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
-
-    public static var isCurrent: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
-    }
+    public static var isCurrent: Bool { Thread.isMainThread || MainQueue.isCurrent }
 }

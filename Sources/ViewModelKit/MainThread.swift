@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import Reactive
 
 /// Runs view-model work on the main actor from a stream callback.
 ///
@@ -8,18 +8,8 @@ import Foundation
 /// `@MainActor` test), so the work runs at once, in order; from anywhere else it hops to the
 /// main actor.
 public enum MainThread {
-    /// Marks the main dispatch queue, which runs main-actor jobs even where they are not on the
-    /// process's first thread (Swift Testing on Linux drains it from a worker thread).
-    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
-
     /// Whether the caller runs in the main actor's context: the main thread, or a main-queue job.
-    public static var isMainActorContext: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
-    }
+    public static var isMainActorContext: Bool { Thread.isMainThread || MainQueue.isCurrent }
 
     public static func run(_ body: @escaping @MainActor @Sendable () -> Void) {
         if isMainActorContext {
