@@ -16,5 +16,10 @@ export GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
 xvfb-run -a dbus-run-session -- swift test
 # Release mode too: the optimiser releases values early, which debug builds never show.
 xvfb-run -a dbus-run-session -- swift test -c release
+# End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario;
+# a screenshot per step goes to the artifacts folder.
+artifacts=${GOODSDESK_UI_ARTIFACTS:-.build/ui-artifacts}
+rm -rf "$artifacts"
+xvfb-run -a -s "-screen 0 480x800x24" dbus-run-session -- /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts"
 # The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
 swift run -c release reactive-bench --quick

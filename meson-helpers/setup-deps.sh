@@ -4,7 +4,7 @@
 set -euo pipefail
 
 # Debian packages the build and the tests need. (The Swift toolchain comes with the machine.)
-packages=(pkg-config libsqlite3-dev libgtk-4-dev librsvg2-common fonts-noto-cjk xvfb xauth dbus imagemagick python3-pyatspi at-spi2-core dbus-x11)
+packages=(pkg-config libsqlite3-dev libgtk-4-dev librsvg2-common fonts-noto-cjk xvfb xauth dbus imagemagick python3-pyatspi at-spi2-core dbus-x11 xdotool)
 
 missing=()
 for package in "${packages[@]}"; do

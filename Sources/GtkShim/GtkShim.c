@@ -168,6 +168,9 @@ GoodsLoginWidgets goods_login_page_new(void) {
 
 void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon) {
     gboolean readable = path != NULL && g_file_test(path, G_FILE_TEST_IS_REGULAR);
+    /* Screen readers (and UI tests) can tell a real picture from the placeholder. */
+    gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   readable ? "图片" : "默认图片", -1);
     if (GTK_IS_IMAGE(picture)) {
         if (readable) gtk_image_set_from_file(GTK_IMAGE(picture), path);
         else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);

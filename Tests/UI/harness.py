@@ -1,0 +1,183 @@
+"""Runs the real goodsdesk binary in a throw-away home and drives it through AT-SPI.
+
+Each scenario gets its own XDG folders and a short simulated latency. Steps are named; each
+step saves a screenshot into the artifacts folder, and a failing step reports what it expected,
+what it found (the accessible tree around it) and where its screenshot is."""
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+import traceback
+
+import pyatspi
+
+from atspi import actionable, application, find
+
+
+class StepFailed(AssertionError):
+    pass
+
+
+def tree(node, depth=0, limit=6, out=None):
+    """The accessible tree under `node` as indented `role 'name'` lines."""
+    out = [] if out is None else out
+    try:
+        state = node.getState()
+        flags = "" if state.contains(pyatspi.STATE_SENSITIVE) else " [insensitive]"
+        flags += "" if state.contains(pyatspi.STATE_VISIBLE) else " [hidden]"
+        out.append("  " * depth + f"{node.getRoleName()} {node.name!r}{flags}")
+        if depth < limit:
+            for index in range(min(node.childCount, 40)):
+                tree(node.getChildAtIndex(index), depth + 1, limit, out)
+    except Exception as error:  # a node can vanish while we read it
+        out.append("  " * depth + f"(gone: {error})")
+    return out
+
+
+def all_nodes(node, role=None):
+    """Every descendant of `node` (with `role`, if given)."""
+    found = []
+    try:
+        if role is None or node.getRoleName() == role:
+            found.append(node)
+        for index in range(node.childCount):
+            found += all_nodes(node.getChildAtIndex(index), role)
+    except Exception:
+        pass
+    return found
+
+
+class App:
+    """One run of goodsdesk in its own home, under the current display and D-Bus session."""
+
+    def __init__(self, binary, artifacts, name, home=None, latency_ms=150, env=None):
+        self.binary = binary
+        self.name = name
+        self.artifacts = os.path.join(artifacts, name)
+        os.makedirs(self.artifacts, exist_ok=True)
+        self.home = home or tempfile.mkdtemp(prefix="goodsdesk-ui-")
+        self.latency_ms = latency_ms
+        self.extra_env = env or {}
+        self.process = None
+        self.step_number = 0
+        self.log_path = os.path.join(self.artifacts, "app.log")
+
+    def environment(self):
+        env = dict(os.environ)
+        env.update({
+            "XDG_DATA_HOME": os.path.join(self.home, "data"),
+            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+            "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
+            "GOODSDESK_LATENCY_MS": str(self.latency_ms),
+            "GDK_BACKEND": "x11",
+            "GSK_RENDERER": "cairo",
+            "GSETTINGS_BACKEND": "keyfile",
+        })
+        env.update(self.extra_env)
+        return env
+
+    def start(self):
+        log = open(self.log_path, "a")
+        self.process = subprocess.Popen([self.binary], env=self.environment(), stdout=log, stderr=subprocess.STDOUT)
+        self.wait_for("frame", "登录", timeout=30)
+        return self
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def cleanup(self):
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    # Finding and acting
+
+    def root(self):
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            app = application()
+            if app is not None:
+                return app
+            time.sleep(0.1)
+        raise StepFailed("the goodsdesk application is not on the accessibility bus")
+
+    def find(self, role, name):
+        app = application()
+        return find(app, role, name) if app is not None else None
+
+    def wait_for(self, role, name, timeout=15, showing=True, condition=None, expect=None):
+        """Waits until a widget with `role` and `name` exists (and is showing, and meets
+        `condition`); fails with the tree around it."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            node = self.find(role, name)
+            if node is not None:
+                try:
+                    ok = (not showing or node.getState().contains(pyatspi.STATE_VISIBLE))
+                    ok = ok and (condition is None or condition(node))
+                except Exception:
+                    ok = False
+                if ok:
+                    return node
+            time.sleep(0.1)
+        raise StepFailed(expect or f"a showing {role} named {name!r} within {timeout} s")
+
+    def wait_until(self, predicate, timeout, expect):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                if predicate():
+                    return
+            except Exception:
+                pass
+            time.sleep(0.1)
+        raise StepFailed(expect)
+
+    def press(self, role, name):
+        node = self.wait_for(role, name)
+        target = actionable(node)
+        if target is None:
+            raise StepFailed(f"{role} {name!r} has no action")
+        target.queryAction().doAction(0)
+
+    def type_into(self, name, text):
+        entry = self.wait_for("text", name)
+        entry.queryEditableText().setTextContents(text)
+
+    def sensitive(self, role, name):
+        node = self.find(role, name)
+        return node is not None and node.getState().contains(pyatspi.STATE_SENSITIVE)
+
+    def labels(self):
+        return [node.name for node in all_nodes(self.root(), "label")]
+
+    def screenshot(self, label):
+        path = os.path.join(self.artifacts, f"{self.step_number:02d}-{label}.png")
+        subprocess.run(["import", "-window", "root", path], check=False)
+        return path
+
+
+class Scenario:
+    """Named steps with screenshots; the first failing step ends the scenario with a report."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def step(self, label, action):
+        self.app.step_number += 1
+        try:
+            action()
+        except Exception as error:
+            shot = self.app.screenshot(label + "-FAILED")
+            around = "\n".join(tree(application())) if application() is not None else "(no application)"
+            detail = error if isinstance(error, AssertionError) else traceback.format_exc()
+            raise StepFailed(
+                f"step {self.app.step_number} '{label}' failed\n  expected: {detail}\n"
+                f"  screenshot: {shot}\n  app log: {self.app.log_path}\n  accessible tree:\n{around}") from None
+        self.app.screenshot(label)

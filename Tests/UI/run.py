@@ -1,0 +1,37 @@
+"""Runs every UI scenario against the built goodsdesk: python3 Tests/UI/run.py BINARY ARTIFACTS [NAME...]"""
+import sys
+import time
+
+from harness import App, StepFailed
+from scenarios import SCENARIOS
+
+
+def main():
+    binary, artifacts = sys.argv[1], sys.argv[2]
+    only = set(sys.argv[3:])
+    failures = []
+    for name, scenario in SCENARIOS:
+        if only and name not in only:
+            continue
+        app = App(binary, artifacts, name, latency_ms=getattr(scenario, "latency_ms", 150))
+        started = time.time()
+        try:
+            app.start()
+            scenario(app)
+            print(f"✔ {name} ({time.time() - started:.1f} s)")
+        except StepFailed as failure:
+            print(f"✘ {name}\n{failure}")
+            failures.append(name)
+        except Exception as error:
+            print(f"✘ {name}: {error!r}")
+            failures.append(name)
+        finally:
+            app.stop()
+            app.cleanup()
+    print(f"{len(failures)} of {len([s for s in SCENARIOS if not only or s[0] in only])} UI scenarios failed" if failures
+          else "all UI scenarios passed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
