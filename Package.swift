@@ -58,7 +58,7 @@ let package = Package(
         // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
         .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         // The plugin API: plugin info, the registry of screens and routes, controllers.
-        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GtkReactive", "Reactive"], swiftSettings: strict + gtkSwift),
+        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GtkReactive", "Reactive", "CGtk"], swiftSettings: strict + gtkSwift),
         // Controllers and ViewManagers per feature, and the window that shows them.
         .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),

@@ -1,0 +1,82 @@
+import CGtk
+import Foundation
+
+/// A plugin's manifest: a GLib key file (`*.plugin`, in the spirit of libpeas) that says where its
+/// module is and who it is, read before any code of the plugin is loaded.
+///
+/// ```ini
+/// [Plugin]
+/// Id=io.github.goodsdesk.detail
+/// Module=goods-detail
+/// Name=商品详情
+/// Description=Opens a goods item's detail page.
+/// Version=1.0
+/// Authors=GoodsDesk developers
+/// API-Version=1
+/// ```
+public struct PluginManifest: Sendable, Equatable {
+    public let file: URL
+    public let id: String
+    /// The module's base name: `lib<Module>.so` beside the manifest.
+    public let module: String
+    public let name: String
+    public let description: String
+    public let version: String
+    public let authors: [String]
+    public let apiVersion: Int
+
+    /// The shared library the manifest points at.
+    public var moduleFile: URL {
+        file.deletingLastPathComponent().appendingPathComponent("lib\(module).so")
+    }
+
+    /// What the 插件 dialog shows for a plugin that is not loaded yet.
+    public var info: PluginInfo { PluginInfo(id: id, name: name, version: version, apiVersion: apiVersion) }
+
+    static let group = "Plugin"
+
+    /// Reads the manifest at `file`; any problem is a `ManifestError` naming the file and the key.
+    public static func load(_ file: URL) throws(ManifestError) -> PluginManifest {
+        let keyFile = g_key_file_new()
+        defer { g_key_file_free(keyFile) }
+        var error: UnsafeMutablePointer<GError>?
+        guard g_key_file_load_from_file(keyFile, file.path, G_KEY_FILE_NONE, &error) != 0 else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
+            g_clear_error(&error)
+            throw ManifestError(file: file, reason: "not a valid key file: \(reason)")
+        }
+        func string(_ key: String, required: Bool = true) throws(ManifestError) -> String {
+            var error: UnsafeMutablePointer<GError>?
+            guard let value = g_key_file_get_locale_string(keyFile, group, key, nil, &error) else {
+                g_clear_error(&error)
+                if required { throw ManifestError(file: file, reason: "missing [\(group)] \(key)") }
+                return ""
+            }
+            defer { g_free(value) }
+            let text = String(cString: value).trimmingCharacters(in: .whitespaces)
+            if required && text.isEmpty { throw ManifestError(file: file, reason: "empty [\(group)] \(key)") }
+            return text
+        }
+        let module = try string("Module")
+        guard module.range(of: #"^[A-Za-z0-9][A-Za-z0-9._-]*$"#, options: .regularExpression) != nil else {
+            throw ManifestError(file: file, reason: "Module must be a plain library name, not \"\(module)\"")
+        }
+        let api = try string("API-Version")
+        guard let apiVersion = Int(api) else {
+            throw ManifestError(file: file, reason: "API-Version must be a whole number, not \"\(api)\"")
+        }
+        return PluginManifest(
+            file: file, id: try string("Id"), module: module, name: try string("Name"),
+            description: try string("Description", required: false), version: try string("Version"),
+            authors: try string("Authors", required: false).split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty },
+            apiVersion: apiVersion)
+    }
+}
+
+/// Why a manifest was not used.
+public struct ManifestError: Error, Equatable, CustomStringConvertible {
+    public let file: URL
+    public let reason: String
+    public var description: String { "\(file.path): \(reason)" }
+}
