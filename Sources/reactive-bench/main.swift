@@ -169,8 +169,14 @@ if let flag = CommandLine.arguments.firstIndex(of: "--held-only"),
 let floor = floorCase(events)
 let mapFilter = mapFilterCase(events)
 let observeDispose = observeDisposeCase(pairs)
-let held100k = heldCase(100_000 / scale, rounds: 1)
-let held100 = heldCase(100, rounds: 1_000 / scale)
+// The two held cases alternate, so that interference from the machine hits both alike; the
+// best of each is kept (their ratio is what shows O(1) removal).
+var held100k = Double.infinity
+var held100 = Double.infinity
+for _ in 0..<3 {
+    held100k = min(held100k, heldCase(100_000 / scale, rounds: 1))
+    held100 = min(held100, heldCase(100, rounds: 1_000 / scale))
+}
 let combine = combineLatestCase(pairs)
 let propertySet = propertySetCase(events)
 let bytes = bytesPerObserver(100_000)
