@@ -16,7 +16,7 @@ let scale = quick ? 10 : 1
 /// Nanoseconds per operation of `body`, which performs `operations` operations: one warm-up
 /// run (page faults, lazy initialisation), then the best of `runs` runs, which rejects
 /// interference from other work on a shared machine.
-func measure(_ operations: Int, runs: Int = 3, _ body: () -> Void) -> Double {
+func measure(_ operations: Int, runs: Int = 5, _ body: () -> Void) -> Double {
     body()
     var best = Double.infinity
     for _ in 0..<runs {
