@@ -139,23 +139,17 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
 
     /// A read-only view of `property`, which it keeps alive.
     public convenience init(_ property: some PropertyProtocol<Value>) {
-        self.init(initial: property.value, then: property.producer, retaining: property)
+        self.init(deriving: property.producer, fallback: property.value, retaining: [property])
     }
 
     /// A property starting at `initial` and following the values `producer` sends.
     public convenience init(initial: Value, then producer: SignalProducer<Value, Never>) {
-        self.init(initial: initial, then: producer, retaining: nil)
+        self.init(deriving: producer, fallback: initial)
     }
 
     /// A property starting at `initial` and following the values `signal` sends.
     public convenience init(initial: Value, then signal: Signal<Value, Never>) {
-        self.init(initial: initial, then: signal.producer, retaining: nil)
-    }
-
-    private convenience init(
-        initial: Value, then producer: SignalProducer<Value, Never>, retaining owner: AnyObject?
-    ) {
-        self.init(deriving: producer, fallback: initial, retaining: owner.map { [$0] } ?? [])
+        self.init(deriving: signal.producer, fallback: initial)
     }
 
     /// A property following `producer`: its first value sent during start becomes the initial

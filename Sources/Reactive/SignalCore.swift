@@ -118,17 +118,9 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         if let delivery { perform(delivery) }
     }
 
-    /// Commits `event` in order. Returns the delivery when this thread must perform it (call
-    /// `perform()` once the caller has released its own locks), `nil` when it was queued for the
-    /// delivering thread or dropped after termination. For stages that order events under a lock.
-    @inlinable
-    func enqueue(_ event: Event<Value, Error>) -> Delivery? {
-        lock.lock()
-        defer { lock.unlock() }
-        return enqueueLocked(event)
-    }
-
-    /// `enqueue` for a caller that already holds `lock`.
+    /// Commits `event` in order while the caller holds `lock`. Returns the delivery when this
+    /// thread must perform it (call `perform` once every lock is released), `nil` when it was
+    /// queued for the delivering thread or dropped after termination.
     @inlinable
     func enqueueLocked(_ event: Event<Value, Error>) -> Delivery? {
         if isTerminated { return nil }
@@ -320,13 +312,6 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     }
 
     // MARK: Inspection
-
-    /// The latest value of a property core.
-    @inlinable
-    var currentValue: Value? {
-        lock.lock(); defer { lock.unlock() }
-        return current
-    }
 
     // MARK: Disposable (a producer's run is disposed by interrupting its core)
 

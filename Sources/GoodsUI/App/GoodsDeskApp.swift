@@ -16,6 +16,7 @@ public final class GoodsDeskApp {
     public static let applicationID = "io.github.goodsdesk.GoodsDesk"
 
     let environment: AppEnvironment
+    let log: @Sendable (String) -> Void
     let services: LocalServices
     let preferences: any Preferences
     let settings: SettingsPreferences?
@@ -28,6 +29,7 @@ public final class GoodsDeskApp {
     /// Prepares the app; fails with a clear message when the data cannot be opened.
     public init(environment: AppEnvironment, log: @escaping @Sendable (String) -> Void) throws(StoreError) {
         self.environment = environment
+        self.log = log
         let store = try GoodsStore.open(
             at: environment.databasePath,
             dataSet: { () throws(DataSetError) in try DataSet.load(from: environment.dataSetDirectory) },
@@ -104,13 +106,13 @@ public final class GoodsDeskApp {
         }
     }
 
+    /// Loads `goodsdesk.css` from beside the data set; without it the app runs unstyled, and says so.
     private func loadStyle() {
-        let candidates = [
-            environment.dataSetDirectory.deletingLastPathComponent().appendingPathComponent("goodsdesk.css"),
-        ]
-        for url in candidates where FileManager.default.fileExists(atPath: url.path) {
-            _ = goods_load_css(url.path, nil)
-            return
+        let path = environment.dataSetDirectory.deletingLastPathComponent().appendingPathComponent("goodsdesk.css").path
+        var error: UnsafeMutablePointer<GError>?
+        if goods_load_css(path, &error) == 0 {
+            log("GoodsDesk: \(error.map { String(cString: $0.pointee.message) } ?? "cannot load \(path)"); running unstyled")
+            g_clear_error(&error)
         }
     }
 }

@@ -110,14 +110,8 @@ public final class Navigator {
             MainActor.assumeIsolated { closeDialog() }
         }
         // The dialog's own "destroy" ends its connections.
-        let token = UncheckedBox(lifetime.token)
-        dialog.events("destroy", during: lifetime.lifetime).observeValues { _ in token.value.dispose() }
+        let token = lifetime.token
+        dialog.events("destroy", during: lifetime.lifetime).observeValues { _ in token.dispose() }
         gtk_window_present(goods_window(dialog.raw))
     }
-}
-
-/// Moves a value into a `@Sendable` closure that only runs on the GTK thread.
-struct UncheckedBox<Value>: @unchecked Sendable { // safe: used on the GTK thread only
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -84,14 +84,12 @@ public final class GoodsListController: Controller {
 
     private func showBanners(_ paths: [String?]) {
         view.setBanners(paths)
-        let clicks = CompositeDisposable()
         let lifetime = Lifetime.make()
-        clicks += lifetime.token
         for index in paths.indices {
             view.dot(index)?.events("clicked", during: lifetime.lifetime)
                 .observeValues { [weak goods] in MainActor.assumeIsolated { goods?.showBanner(at: index) } }
         }
-        dotClicks.inner = clicks
+        dotClicks.inner = lifetime.token
         view.showBanner(goods.bannerIndex.value)
     }
 

@@ -7,12 +7,10 @@
  * GoodsDesk's views. Views are layout only: ViewManagers own their events, controllers bind. */
 
 /* Casts (GTK's cast macros are not imported into Swift). */
-static inline GtkWidget *goods_widget(gpointer object) { return GTK_WIDGET(object); }
 static inline GtkWindow *goods_window(gpointer object) { return GTK_WINDOW(object); }
 static inline GtkEditable *goods_editable(gpointer object) { return GTK_EDITABLE(object); }
 static inline GtkButton *goods_button(gpointer object) { return GTK_BUTTON(object); }
 static inline GtkLabel *goods_label(gpointer object) { return GTK_LABEL(object); }
-static inline GObject *goods_object(gpointer object) { return G_OBJECT(object); }
 static inline GApplication *goods_application(gpointer object) { return G_APPLICATION(object); }
 
 /* Emits a signal that takes no arguments (g_signal_emit_by_name is variadic). */
