@@ -35,6 +35,15 @@ def tree(node, depth=0, limit=6, out=None):
     return out
 
 
+def name_of(node):
+    """A node's accessible name, or None when the node vanished meanwhile (rows are rebound,
+    toasts come and go while a scenario reads the tree)."""
+    try:
+        return node.name
+    except Exception:
+        return None
+
+
 def all_nodes(node, role=None):
     """Every descendant of `node` (with `role`, if given)."""
     found = []
@@ -155,7 +164,7 @@ class App:
         return node is not None and node.getState().contains(pyatspi.STATE_SENSITIVE)
 
     def labels(self):
-        return [node.name for node in all_nodes(self.root(), "label")]
+        return [name_of(node) for node in all_nodes(self.root(), "label")]
 
     def screenshot(self, label):
         path = os.path.join(self.artifacts, f"{self.step_number:02d}-{label}.png")

@@ -5,7 +5,7 @@ import time
 
 import pyatspi
 
-from harness import App, Scenario, StepFailed, all_nodes
+from harness import App, Scenario, StepFailed, all_nodes, name_of
 
 PHONE, CODE = "13874389438", "5858"
 
@@ -65,10 +65,10 @@ def valid_login_shows_goods(app):
 
     def rows_and_banners():
         def enough():
-            lists = [n for n in all_nodes(app.root(), "list") if n.name == "推荐商品"]
+            lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == "推荐商品"]
             if not lists:
                 return False
-            titles = [item.name for item in all_nodes(lists[0]) if item.getRoleName() in ("panel", "list item") and item.name]
+            titles = [name_of(item) for item in all_nodes(lists[0], "panel") if name_of(item)]
             return len(set(titles)) >= 2 and len(lists[0].childCount and titles) >= 2
         app.wait_until(enough, 15, "rows named by their titles in the 推荐商品 list")
         app.wait_for("push button", "广告", expect="the banner carousel")
@@ -81,27 +81,30 @@ def like_and_unlike_persist(app):
     login_with_fill(app, s)
 
     def like_buttons():
-        return [n for n in all_nodes(app.root(), "push button") if n.name in ("收藏", "取消收藏")]
+        return [n for n in all_nodes(app.root(), "push button") if name_of(n) in ("收藏", "取消收藏")]
 
-    state = {}
+    def press_first(name=None):
+        """Presses the first like button (named `name`, if given); False while there is none.
+        Rows can be rebound between reading the tree and acting: the wait simply tries again."""
+        buttons = [b for b in like_buttons() if name is None or name_of(b) == name]
+        if not buttons:
+            return False
+        buttons[0].queryAction().doAction(0)
+        return True
 
     def like_first():
-        app.wait_until(lambda: like_buttons(), 15, "like buttons on the rows")
-        button = like_buttons()[0]
-        state["before"] = button.name
-        button.queryAction().doAction(0)
+        app.wait_until(press_first, 15, "a like button on the rows")
     s.step("like", like_first)
     s.step("liked toast", lambda: app.wait_for("label", "收藏商品成功", expect="toast 收藏商品成功"))
 
     def unlike_first():
-        app.wait_until(lambda: any(b.name == "取消收藏" for b in like_buttons()), 10, "the liked row offers 取消收藏")
-        [b for b in like_buttons() if b.name == "取消收藏"][0].queryAction().doAction(0)
+        app.wait_until(lambda: press_first("取消收藏"), 10, "the liked row offers 取消收藏")
     s.step("unlike", unlike_first)
     s.step("unliked toast", lambda: app.wait_for("label", "取消收藏商品", expect="toast 取消收藏商品"))
 
     def like_again():
-        app.wait_until(lambda: all(b.name == "收藏" for b in like_buttons()), 10, "no row liked after unliking")
-        like_buttons()[0].queryAction().doAction(0)
+        app.wait_until(lambda: all(name_of(b) == "收藏" for b in like_buttons()), 10, "no row liked after unliking")
+        app.wait_until(press_first, 10, "a like button to press again")
         app.wait_for("label", "收藏商品成功", expect="toast 收藏商品成功 again")
     s.step("like again", like_again)
 
@@ -109,7 +112,7 @@ def like_and_unlike_persist(app):
         app.stop()
         app.start()
         login_with_fill(app, s)
-        app.wait_until(lambda: any(b.name == "取消收藏" for b in like_buttons()), 15, "the like survived a restart")
+        app.wait_until(lambda: any(name_of(b) == "取消收藏" for b in like_buttons()), 15, "the like survived a restart")
     s.step("restart", restart_keeps_like)
 
 
@@ -180,14 +183,14 @@ def dataset_titles():
 
 def row_titles(app):
     """Titles of the rows the list has realized, in list order."""
-    lists = [n for n in all_nodes(app.root(), "list") if n.name == "推荐商品"]
+    lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == "推荐商品"]
     if not lists:
         return []
     rows = []
     for index in range(lists[0].childCount):
         item = lists[0].getChildAtIndex(index)
         # A row's panel carries the item's title as its accessible name.
-        name = item.name or (item.getChildAtIndex(0).name if item.childCount else "")
+        name = name_of(item) or (name_of(item.getChildAtIndex(0)) if item.childCount else "")
         if name:
             rows.append(name)
     return rows
@@ -206,7 +209,7 @@ def merge(collected, window):
 
 
 def goods_list(app):
-    lists = [n for n in all_nodes(app.root(), "list") if n.name == "推荐商品"]
+    lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == "推荐商品"]
     if not lists:
         raise StepFailed("the 推荐商品 list")
     return lists[0]
