@@ -58,7 +58,10 @@ let package = Package(
         // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
         .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         // The plugin API: plugin info, the registry of screens and routes, controllers.
-        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GtkReactive", "Reactive", "CGtk"], swiftSettings: strict + gtkSwift),
+        // Programs that link it export their symbols, so plugins loaded at run time bind to the
+        // app's own copy of every layer (a plugin links none of them itself).
+        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GoodsDomain", "GtkReactive", "Reactive", "CGtk"],
+                swiftSettings: strict + gtkSwift, linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Controllers and ViewManagers per feature, and the window that shows them.
         .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),

@@ -6,4 +6,7 @@ cd "$(dirname "$0")/.."
 ./meson-helpers/setup-deps.sh
 # The settings schema, compiled beside its source so the uninstalled app finds it.
 glib-compile-schemas data/
-exec swift run goodsdesk "$@"
+swift build --product goodsdesk
+# The example plugins (the goods detail page, the mhdemo data source), loaded at run time.
+./meson-helpers/build-plugins.sh debug
+exec "$(swift build --show-bin-path)/goodsdesk" --plugin-dir "$(swift build --show-bin-path)/plugins" "$@"

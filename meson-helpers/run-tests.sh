@@ -5,6 +5,14 @@ cd "$(dirname "$0")/.."
 
 ./meson-helpers/setup-deps.sh
 swift build --build-tests
+# The example plugins, and the broken ones the loader's tests need, as run-time libraries.
+build_plugins() {
+    ./meson-helpers/build-plugins.sh "$1"
+    for fixture in Tests/PluginFixtures/*/; do
+        ./meson-helpers/build-plugins.sh "$1" "$(swift build -c "$1" --show-bin-path)/plugin-fixtures/$(basename "$fixture")" "$fixture"
+    done
+}
+build_plugins debug
 glib-compile-schemas --strict data/
 # The committed data set must be exactly what the deterministic generator writes.
 generated=$(mktemp -d)
@@ -15,11 +23,14 @@ diff -r data/dataset "$generated" > /dev/null || { echo "data/dataset is not wha
 export GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
 xvfb-run -a dbus-run-session -- swift test
 # Release mode too: the optimiser releases values early, which debug builds never show.
+swift build -c release --build-tests
+build_plugins release
 xvfb-run -a dbus-run-session -- swift test -c release
 # End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario;
 # a screenshot per step goes to the artifacts folder.
 artifacts=${GOODSDESK_UI_ARTIFACTS:-.build/ui-artifacts}
 rm -rf "$artifacts"
-xvfb-run -a -s "-screen 0 480x800x24" dbus-run-session -- /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts"
+GOODSDESK_UI_PLUGINS=.build/debug/plugins GOODSDESK_UI_FIXTURES=.build/debug/plugin-fixtures \
+    xvfb-run -a -s "-screen 0 480x800x24" dbus-run-session -- /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts"
 # The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
 swift run -c release reactive-bench --quick

@@ -14,6 +14,13 @@ public struct AppEnvironment: Sendable {
     public var dataSetDirectory: URL
     /// `GOODSDESK_LATENCY_MS`: replaces every simulated network latency; nil keeps the seeds'.
     public var latency: Duration?
+    /// `GOODSDESK_PLUGIN_PATH`: colon-separated plugin folders.
+    public var pluginPath: String?
+    /// The install prefix's plugin folder (`<prefix>/lib/goodsdesk/plugins` for
+    /// `<prefix>/bin/goodsdesk`), when the program is installed.
+    public var prefixPluginDirectory: URL?
+    /// `GOODSDESK_TRACE=1`: named signals log their events.
+    public var trace: Bool
 
     public var databasePath: String { dataDirectory.appendingPathComponent("goodsdesk.sqlite").path }
     public var preferencesFile: URL { configDirectory.appendingPathComponent("preferences") }
@@ -33,10 +40,17 @@ public struct AppEnvironment: Sendable {
         configDirectory = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("goodsdesk")
         cacheDirectory = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("goodsdesk")
         latency = variables["GOODSDESK_LATENCY_MS"].flatMap { Int($0.trimmingWhitespace()) }.flatMap { $0 >= 0 ? .milliseconds($0) : nil }
+        pluginPath = variables["GOODSDESK_PLUGIN_PATH"]
+        trace = variables["GOODSDESK_TRACE"].map { $0 == "1" || $0.lowercased() == "true" } ?? false
+        let program = executable.resolvingSymlinksInPath()
+        if program.deletingLastPathComponent().lastPathComponent == "bin" {
+            prefixPluginDirectory = program.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("lib/goodsdesk/plugins")
+        }
         if let explicit = variables["GOODSDESK_DATA_DIR"], !explicit.isEmpty {
             dataSetDirectory = URL(fileURLWithPath: explicit)
         } else {
-            dataSetDirectory = Self.findDataSet(near: executable.resolvingSymlinksInPath())
+            dataSetDirectory = Self.findDataSet(near: program)
                 ?? URL(fileURLWithPath: "/usr/share/goodsdesk/dataset")
         }
     }

@@ -5,15 +5,23 @@ import Synchronization
 public protocol Preferences: AnyObject, Sendable {
     /// The phone number of the last successful login.
     var lastPhone: String? { get set }
+    /// Ids of the plugins the user turned off in the 插件 dialog (applied at the next start).
+    var disabledPlugins: Set<String> { get set }
 }
 
 /// Preferences kept in memory (tests).
 public final class MemoryPreferences: Preferences {
-    private let storage = Mutex<String?>(nil)
-    public init(lastPhone: String? = nil) { storage.withLock { $0 = lastPhone } }
+    private let storage: Mutex<(lastPhone: String?, disabledPlugins: Set<String>)>
+    public init(lastPhone: String? = nil, disabledPlugins: Set<String> = []) {
+        storage = Mutex((lastPhone, disabledPlugins))
+    }
     public var lastPhone: String? {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
+        get { storage.withLock { $0.lastPhone } }
+        set { storage.withLock { $0.lastPhone = newValue } }
+    }
+    public var disabledPlugins: Set<String> {
+        get { storage.withLock { $0.disabledPlugins } }
+        set { storage.withLock { $0.disabledPlugins = newValue } }
     }
 }
 
@@ -39,6 +47,11 @@ public final class FilePreferences: Preferences {
     public var lastPhone: String? {
         get { cache.withLock { $0["last-phone"] } }
         set { update("last-phone", newValue) }
+    }
+
+    public var disabledPlugins: Set<String> {
+        get { Set(cache.withLock { $0["disabled-plugins"] ?? "" }.split(separator: ",").map(String.init)) }
+        set { update("disabled-plugins", newValue.isEmpty ? nil : newValue.sorted().joined(separator: ",")) }
     }
 
     private func update(_ key: String, _ value: String?) {

@@ -42,6 +42,10 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     public let likes: Property<Int>
     /// Whether the logged-in user likes it.
     public let isLiked: Property<Bool>
+    /// The like button's text: `♥ 12` when liked, `♡ 12` when not.
+    public let likeButtonText: Property<String>
+    /// What the like button does next, for screen readers: `收藏` or `取消收藏`.
+    public let likeButtonName: Property<String>
     /// Likes or unlikes; disabled while running. Reports `收藏商品成功` / `取消收藏商品`.
     public let like: Action<Void, Goods, ServiceError>
 
@@ -69,6 +73,8 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
         let state = MutableProperty((likes: goods.likes, isLiked: goods.isLiked))
         likes = state.map { $0.likes }
         isLiked = state.map { $0.isLiked }
+        likeButtonText = state.map { "\($0.isLiked ? "♥" : "♡") \($0.likes)" }
+        likeButtonName = state.map { $0.isLiked ? "取消收藏" : "收藏" }
         let goodsID = goods.id
         like = Action { _ in
             let liking = !state.value.isLiked

@@ -93,9 +93,10 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         return current.banners.indices.contains(current.index) ? current.banners[current.index].link : nil
     }
 
-    /// Asks to open the detail page of `item`.
+    /// Asks to open the detail page of `item`; the request carries the row's view model itself,
+    /// so a like on the detail page is the row's like.
     public func select(_ item: GoodsItemViewModel) {
-        request(.route(Self.detailRoute, argument: item.id))
+        request(.route(Self.detailRoute, argument: item))
     }
 
     /// Asks to confirm logging out; if confirmed, ends the session and returns to login.

@@ -46,6 +46,14 @@ gboolean goods_load_css(const char *path, GError **error) {
     return TRUE;
 }
 
+GtkWidget *goods_window_add_menu_item(GoodsWindowWidgets *widgets, const char *label) {
+    GtkWidget *item = gtk_button_new_with_label(label);
+    gtk_widget_add_css_class(item, "flat");
+    gtk_label_set_xalign(GTK_LABEL(gtk_button_get_child(GTK_BUTTON(item))), 0);
+    gtk_box_append(GTK_BOX(widgets->menu_items), item);
+    return item;
+}
+
 GoodsWindowWidgets goods_window_new(GtkApplication *application) {
     GoodsWindowWidgets w = {0};
     /* Without an application (tests), a plain window. */
@@ -62,9 +70,9 @@ GoodsWindowWidgets goods_window_new(GtkApplication *application) {
     gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(w.menu), "open-menu-symbolic");
     goods_set_accessible_label(w.menu, "菜单");
     GtkWidget *popover = gtk_popover_new();
-    w.logout = gtk_button_new_with_label("注销");
-    gtk_widget_add_css_class(w.logout, "flat");
-    gtk_popover_set_child(GTK_POPOVER(popover), w.logout);
+    w.menu_items = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_popover_set_child(GTK_POPOVER(popover), w.menu_items);
+    w.logout = goods_window_add_menu_item(&w, "注销");
     gtk_menu_button_set_popover(GTK_MENU_BUTTON(w.menu), popover);
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), w.menu);
     w.refresh = gtk_button_new_from_icon_name("view-refresh-symbolic");
@@ -211,6 +219,88 @@ GoodsConfirmWidgets goods_confirm_new(GtkWindow *parent, const char *message, co
         gtk_shortcut_new(gtk_keyval_trigger_new(GDK_KEY_Escape, 0), gtk_named_action_new("window.close")));
     gtk_widget_add_controller(w.dialog, keys);
     gtk_window_set_default_widget(GTK_WINDOW(w.dialog), w.confirm);
+    return w;
+}
+
+static GtkWidget *goods_dialog_window(GtkWindow *parent, const char *title, int width, int height) {
+    GtkWidget *dialog = gtk_window_new();
+    gtk_window_set_transient_for(GTK_WINDOW(dialog), parent);
+    gtk_window_set_modal(GTK_WINDOW(dialog), TRUE);
+    gtk_window_set_title(GTK_WINDOW(dialog), title);
+    gtk_window_set_default_size(GTK_WINDOW(dialog), width, height);
+    /* Escape closes it. */
+    GtkEventController *keys = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(keys),
+        gtk_shortcut_new(gtk_keyval_trigger_new(GDK_KEY_Escape, 0), gtk_named_action_new("window.close")));
+    gtk_widget_add_controller(dialog, keys);
+    return dialog;
+}
+
+GoodsPluginsDialogWidgets goods_plugins_dialog_new(GtkWindow *parent, const char *title, const char *hint) {
+    GoodsPluginsDialogWidgets w = {0};
+    w.dialog = goods_dialog_window(parent, title, 400, 480);
+    gtk_widget_add_css_class(w.dialog, "plugins-dialog");
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
+    gtk_widget_set_margin_top(box, 18);
+    gtk_widget_set_margin_bottom(box, 18);
+    gtk_widget_set_margin_start(box, 18);
+    gtk_widget_set_margin_end(box, 18);
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_widget_set_vexpand(scroller, TRUE);
+    w.list = gtk_list_box_new();
+    gtk_list_box_set_selection_mode(GTK_LIST_BOX(w.list), GTK_SELECTION_NONE);
+    gtk_widget_add_css_class(w.list, "boxed-list");
+    goods_set_accessible_label(w.list, title);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), w.list);
+    gtk_box_append(GTK_BOX(box), scroller);
+    w.problems = gtk_label_new("");
+    gtk_label_set_wrap(GTK_LABEL(w.problems), TRUE);
+    gtk_label_set_xalign(GTK_LABEL(w.problems), 0);
+    gtk_label_set_selectable(GTK_LABEL(w.problems), TRUE);
+    gtk_widget_add_css_class(w.problems, "error");
+    gtk_widget_set_visible(w.problems, FALSE);
+    gtk_box_append(GTK_BOX(box), w.problems);
+    w.hint = gtk_label_new(hint);
+    gtk_label_set_wrap(GTK_LABEL(w.hint), TRUE);
+    gtk_label_set_xalign(GTK_LABEL(w.hint), 0);
+    gtk_widget_add_css_class(w.hint, "dim");
+    gtk_box_append(GTK_BOX(box), w.hint);
+    gtk_window_set_child(GTK_WINDOW(w.dialog), box);
+    return w;
+}
+
+GoodsPluginRowWidgets goods_plugins_dialog_add_row(GoodsPluginsDialogWidgets *dialog) {
+    GoodsPluginRowWidgets w = {0};
+    w.root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
+    gtk_widget_add_css_class(w.root, "plugin-row");
+    gtk_widget_set_margin_top(w.root, 8);
+    gtk_widget_set_margin_bottom(w.root, 8);
+    gtk_widget_set_margin_start(w.root, 10);
+    gtk_widget_set_margin_end(w.root, 10);
+    GtkWidget *text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+    gtk_widget_set_hexpand(text, TRUE);
+    w.name = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(w.name), 0);
+    gtk_widget_add_css_class(w.name, "heading");
+    w.detail = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(w.detail), 0);
+    gtk_label_set_wrap(GTK_LABEL(w.detail), TRUE);
+    gtk_label_set_wrap_mode(GTK_LABEL(w.detail), PANGO_WRAP_WORD_CHAR);
+    gtk_widget_add_css_class(w.detail, "dim");
+    w.status = gtk_label_new("");
+    gtk_label_set_xalign(GTK_LABEL(w.status), 0);
+    gtk_label_set_wrap(GTK_LABEL(w.status), TRUE);
+    gtk_label_set_wrap_mode(GTK_LABEL(w.status), PANGO_WRAP_WORD_CHAR);
+    gtk_label_set_selectable(GTK_LABEL(w.status), TRUE);
+    gtk_box_append(GTK_BOX(text), w.name);
+    gtk_box_append(GTK_BOX(text), w.detail);
+    gtk_box_append(GTK_BOX(text), w.status);
+    gtk_box_append(GTK_BOX(w.root), text);
+    w.enabled = gtk_switch_new();
+    gtk_widget_set_valign(w.enabled, GTK_ALIGN_CENTER);
+    gtk_box_append(GTK_BOX(w.root), w.enabled);
+    gtk_list_box_append(GTK_LIST_BOX(dialog->list), w.root);
     return w;
 }
 

@@ -6,7 +6,7 @@ import Reactive
 /// get it instead of the window itself.
 @MainActor
 public protocol AppChrome: AnyObject, Sendable {
-    /// A shared header button (`.fill`, `.refresh`, `.menu`'s 注销 item is `logoutItem`).
+    /// A shared header button (`.fill`, `.refresh`; `.logout` is the menu's 注销 item).
     var fillButton: Widget { get }
     var refreshButton: Widget { get }
     var logoutItem: Widget { get }

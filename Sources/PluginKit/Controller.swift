@@ -21,7 +21,8 @@ public struct HeaderButtons: OptionSet, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
     public static let fill = HeaderButtons(rawValue: 1)
     public static let refresh = HeaderButtons(rawValue: 2)
-    public static let menu = HeaderButtons(rawValue: 4)
+    /// The menu's 注销 item (the menu itself is always there).
+    public static let logout = HeaderButtons(rawValue: 4)
     public static let back = HeaderButtons(rawValue: 8)
 }
 

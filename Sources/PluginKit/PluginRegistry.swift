@@ -7,20 +7,52 @@ public struct RegistrationError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 }
 
-/// Where plugins register their features, and where the navigator finds the controller for a
-/// view model or a route (the seeds' router from view model to view).
+/// Where plugins register their features (screens, routes, data sources, menu actions), and
+/// where the app finds them: the controller for a view model or a route (the seeds' router from
+/// view model to view), the data source the user picked, the menu's actions.
 @MainActor
 public final class PluginRegistry {
-    /// A registered plugin, with the error that stopped it, if any.
+    /// A plugin the app knows of: loaded, failed (with why) or disabled by the user.
     public struct Entry {
+        public enum Origin: Equatable {
+            /// Part of the app.
+            case builtIn
+            /// Loaded at run time from the manifest at this path.
+            case external(manifest: String)
+        }
+
+        public enum State: Equatable {
+            case loaded
+            case failed(String)
+            /// Turned off in the 插件 dialog; not loaded.
+            case disabled
+        }
+
         public let info: PluginInfo
-        public let error: String?
+        public let description: String
+        public let origin: Origin
+        public let state: State
+
+        /// The error that stopped the plugin, if any.
+        public var error: String? {
+            if case let .failed(message) = state { return message }
+            return nil
+        }
     }
 
-    private var screens: [ObjectIdentifier: (ViewModel, ScreenContext) -> (any Controller)?] = [:]
-    private var screenOwners: [ObjectIdentifier: String] = [:]
-    private var routes: [String: (any Sendable, ScreenContext) -> (any Controller)?] = [:]
-    private var routeOwners: [String: String] = [:]
+    /// Everything plugins registered; copied as a whole so a failing plugin leaves nothing behind.
+    private struct Registrations {
+        var screens: [ObjectIdentifier: (ViewModel, ScreenContext) -> (any Controller)?] = [:]
+        var screenOwners: [ObjectIdentifier: String] = [:]
+        var routes: [String: (any Sendable, ScreenContext) -> (any Controller)?] = [:]
+        var routeOwners: [String: String] = [:]
+        var dataSources: [DataSource] = []
+        var dataSourceOwners: [String: String] = [:]
+        var actions: [AppAction] = []
+        var actionOwners: [String: String] = [:]
+    }
+
+    private var registrations = Registrations()
     private(set) public var entries: [Entry] = []
     private var registering: String?
 
@@ -29,66 +61,109 @@ public final class PluginRegistry {
     /// Registers `plugin`; a refused or failing plugin is recorded with its error and leaves
     /// nothing half-registered.
     @discardableResult
-    public func install(_ plugin: any Plugin) -> Entry {
+    public func install(_ plugin: any Plugin, description: String = "", origin: Entry.Origin = .builtIn) -> Entry {
         let info = plugin.info
-        func refuse(_ message: String) -> Entry {
-            let entry = Entry(info: info, error: message)
+        func record(_ state: Entry.State) -> Entry {
+            let entry = Entry(info: info, description: description, origin: origin, state: state)
             entries.append(entry)
             return entry
         }
         guard info.apiVersion == pluginAPIVersion else {
-            return refuse("built for plugin API \(info.apiVersion), this app has \(pluginAPIVersion)")
+            return record(.failed("built for plugin API \(info.apiVersion), this app has \(pluginAPIVersion)"))
         }
-        guard !entries.contains(where: { $0.info.id == info.id && $0.error == nil }) else {
-            return refuse("another plugin with id \(info.id) is already loaded")
+        guard !entries.contains(where: { $0.info.id == info.id && $0.state == .loaded }) else {
+            return record(.failed("another plugin with id \(info.id) is already loaded"))
         }
-        let saved = (screens, screenOwners, routes, routeOwners)
+        let saved = registrations
         registering = info.id
         defer { registering = nil }
         do {
             try plugin.register(in: self)
         } catch {
-            (screens, screenOwners, routes, routeOwners) = saved
-            return refuse("registration failed: \(error)")
+            registrations = saved
+            return record(.failed("registration failed: \(error)"))
         }
-        let entry = Entry(info: info, error: nil)
+        return record(.loaded)
+    }
+
+    /// Records a plugin that was not installed: it failed to load, or the user disabled it.
+    @discardableResult
+    public func record(_ manifest: PluginManifest, state: Entry.State) -> Entry {
+        let entry = Entry(info: manifest.info, description: manifest.description,
+                          origin: .external(manifest: manifest.file.path), state: state)
         entries.append(entry)
         return entry
     }
+
+    /// Records a problem found before any manifest could be read (a refused folder or file).
+    public func recordProblem(_ message: String) { problems.append(message) }
+
+    /// Problems with plugin folders and manifests that belong to no plugin.
+    private(set) public var problems: [String] = []
+
+    private func claim(_ owners: inout [String: String], _ key: String, _ what: String) throws(RegistrationError) {
+        if let owner = owners[key] { throw RegistrationError("\(what) is already registered by \(owner)") }
+        owners[key] = registering ?? "the app"
+    }
+
+    // MARK: Screens and routes
 
     /// Shows view models of type `type` with controllers from `factory`.
     public func registerScreen<Model: ViewModel>(
         for type: Model.Type, _ factory: @escaping @MainActor (Model, ScreenContext) -> any Controller
     ) throws(RegistrationError) {
         let key = ObjectIdentifier(type)
-        if let owner = screenOwners[key] {
+        if let owner = registrations.screenOwners[key] {
             throw RegistrationError("a screen for \(type) is already registered by \(owner)")
         }
-        screenOwners[key] = registering ?? "the app"
-        screens[key] = { viewModel, context in (viewModel as? Model).map { factory($0, context) } }
+        registrations.screenOwners[key] = registering ?? "the app"
+        registrations.screens[key] = { viewModel, context in (viewModel as? Model).map { factory($0, context) } }
     }
 
-    /// Opens route `name` (`goods.detail`) with controllers from `factory`, given the request's argument.
+    /// Opens route `name` (`goods.detail`) with controllers from `factory`, given the request's
+    /// argument; the factory returns nil for an argument it cannot show.
     public func registerRoute(
         _ name: String, _ factory: @escaping @MainActor (any Sendable, ScreenContext) -> (any Controller)?
     ) throws(RegistrationError) {
-        if let owner = routeOwners[name] {
-            throw RegistrationError("route \(name) is already registered by \(owner)")
-        }
-        routeOwners[name] = registering ?? "the app"
-        routes[name] = factory
+        try claim(&registrations.routeOwners, name, "route \(name)")
+        registrations.routes[name] = factory
     }
 
     /// Whether some plugin provides route `name`.
-    public func hasRoute(_ name: String) -> Bool { routes[name] != nil }
+    public func hasRoute(_ name: String) -> Bool { registrations.routes[name] != nil }
 
     /// The controller for `viewModel`'s screen, if a plugin shows that kind of view model.
     public func controller(for viewModel: ViewModel, in context: ScreenContext) -> (any Controller)? {
-        screens[ObjectIdentifier(type(of: viewModel))]?(viewModel, context)
+        registrations.screens[ObjectIdentifier(type(of: viewModel))]?(viewModel, context)
     }
 
     /// The controller for route `name`, if a plugin provides it.
     public func controller(route name: String, argument: any Sendable, in context: ScreenContext) -> (any Controller)? {
-        routes[name]?(argument, context)
+        registrations.routes[name]?(argument, context)
     }
+
+    // MARK: Data sources
+
+    /// Offers `source` for `--data-source <id>:<argument>`.
+    public func registerDataSource(_ source: DataSource) throws(RegistrationError) {
+        try claim(&registrations.dataSourceOwners, source.id, "data source \(source.id)")
+        registrations.dataSources.append(source)
+    }
+
+    /// Every data source, in registration order.
+    public var dataSources: [DataSource] { registrations.dataSources }
+
+    /// The data source with id `id`.
+    public func dataSource(_ id: String) -> DataSource? { registrations.dataSources.first { $0.id == id } }
+
+    // MARK: Actions
+
+    /// Adds `action` to the window's menu (and its accelerator to the window).
+    public func registerAction(_ action: AppAction) throws(RegistrationError) {
+        try claim(&registrations.actionOwners, action.id, "action \(action.id)")
+        registrations.actions.append(action)
+    }
+
+    /// Every menu action, in registration order.
+    public var actions: [AppAction] { registrations.actions }
 }

@@ -107,7 +107,7 @@ struct GoodsViewModelTests {
         goods.refreshAll()
         world.scheduler.run()
         goods.select(goods.items.value[3])
-        #expect(requests.values == ["route goods.detail 4"])
+        #expect(requests.values == ["route goods.detail item 4"])
     }
 
     @Test func theGoodsListIsFreedWithItsWorkDisposed() throws {

@@ -73,5 +73,6 @@ public struct DataSet: Sendable {
 /// Why a data set could not be read at all.
 public struct DataSetError: Error, CustomStringConvertible {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

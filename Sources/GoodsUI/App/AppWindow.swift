@@ -85,6 +85,14 @@ public final class AppWindow: AppChrome {
     /// Destroys the window (as its close button does).
     public func destroy() { gtk_window_destroy(goods_window(window.raw)) }
 
+    /// Adds an item to the header menu, and `accelerator` (a GTK trigger string) as a window
+    /// shortcut that activates it; returns the item, whose "clicked" the caller connects.
+    public func addMenuItem(_ title: String, accelerator: String? = nil) -> Widget {
+        let item = Widget(goods_window_add_menu_item(widgets, title))
+        if let accelerator { goods_window_add_shortcut(window.pointer, accelerator, item.pointer) }
+        return item
+    }
+
     /// Closes the header menu's popover.
     public func closeMenu() { gtk_menu_button_popdown(OpaquePointer(menu.raw)) }
 

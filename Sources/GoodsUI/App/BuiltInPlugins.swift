@@ -1,10 +1,12 @@
+import Foundation
+import GoodsDomain
 import GoodsViewModels
 import PluginKit
 
 /// The login screen, as a plugin like any other.
 @MainActor
 public final class LoginPlugin: Plugin {
-    public let info = PluginInfo(id: "io.github.goodsdesk.login", name: "登录", version: "1.0")
+    public let info = PluginInfo(id: "io.github.goodsdesk.login", name: "登录", version: GoodsDeskApp.version)
     public init() {}
     public func register(in registry: PluginRegistry) throws {
         try registry.registerScreen(for: LoginViewModel.self) { LoginController(viewModel: $0, context: $1) }
@@ -14,9 +16,30 @@ public final class LoginPlugin: Plugin {
 /// The goods list, as a plugin like any other.
 @MainActor
 public final class GoodsListPlugin: Plugin {
-    public let info = PluginInfo(id: "io.github.goodsdesk.goods", name: "推荐商品", version: "1.0")
+    public let info = PluginInfo(id: "io.github.goodsdesk.goods", name: "推荐商品", version: GoodsDeskApp.version)
     public init() {}
     public func register(in registry: PluginRegistry) throws {
         try registry.registerScreen(for: GoodsViewModel.self) { GoodsListController(viewModel: $0, context: $1) }
+    }
+}
+
+/// The app's own menu actions and data source, as a plugin like any other: the 插件 dialog, and
+/// `dataset`, any folder in the app's data-set layout (`--data-source dataset:/path`).
+@MainActor
+public final class AppPlugin: Plugin {
+    public let info = PluginInfo(id: "io.github.goodsdesk.app", name: "GoodsDesk", version: GoodsDeskApp.version)
+    private let showPlugins: @MainActor @Sendable (ScreenContext) -> Void
+
+    /// - Parameter showPlugins: opens the 插件 dialog.
+    public init(showPlugins: @escaping @MainActor @Sendable (ScreenContext) -> Void) {
+        self.showPlugins = showPlugins
+    }
+
+    public func register(in registry: PluginRegistry) throws {
+        try registry.registerAction(AppAction(id: "plugins.show", title: "插件", accelerator: "<Control><Shift>p", perform: showPlugins))
+        try registry.registerDataSource(DataSource(id: "dataset", name: "GoodsDesk 数据集") { folder in
+            let url = URL(fileURLWithPath: folder)
+            return DataSourceContent(dataSet: try DataSet.load(from: url), pictureDirectory: url)
+        })
     }
 }

@@ -8,12 +8,21 @@ import PluginKit
 import Reactive
 import ViewModelKit
 
-/// The application: opens the data, builds the services and view models, and shows the window
-/// with the login screen (or wherever the view models navigate).
+/// Why the app cannot start, in words for the terminal.
+public struct StartError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The application: loads the plugins, opens the data, builds the services and view models, and
+/// shows the window with the login screen (or wherever the view models navigate).
 @MainActor
 public final class GoodsDeskApp {
     /// The application id (contract).
     public static let applicationID = "io.github.goodsdesk.GoodsDesk"
+    /// The app's version (the built-in plugins have it too).
+    public static let version = "0.5.0"
 
     let environment: AppEnvironment
     let log: @Sendable (String) -> Void
@@ -21,21 +30,17 @@ public final class GoodsDeskApp {
     let preferences: any Preferences
     let settings: SettingsPreferences?
     let pictures: PictureLocator
-    /// Every screen and route, built-in features included.
-    public let plugins = PluginRegistry()
+    /// Every plugin, screen, route, data source and menu action, built-in features included.
+    public let plugins: PluginRegistry
     var window: AppWindow?
     var navigator: Navigator?
+    private let pluginsDialog: PluginsDialogPresenter
 
-    /// Prepares the app; fails with a clear message when the data cannot be opened.
-    public init(environment: AppEnvironment, log: @escaping @Sendable (String) -> Void) throws(StoreError) {
+    /// Prepares the app: plugins from the built-in set and the search path, then the data of the
+    /// chosen data source. Fails with a clear message when the data cannot be opened.
+    public init(environment: AppEnvironment, options: LaunchOptions = LaunchOptions(), log: @escaping @Sendable (String) -> Void) throws(StartError) {
         self.environment = environment
         self.log = log
-        let store = try GoodsStore.open(
-            at: environment.databasePath,
-            dataSet: { () throws(DataSetError) in try DataSet.load(from: environment.dataSetDirectory) },
-            log: log)
-        let server = SimulatedServer(scheduler: MainLoopScheduler.shared, latency: environment.latency)
-        services = LocalServices(store: store, server: server, session: Session())
         // GSettings when its schema is found (installed, or compiled in data/ by the run command);
         // else a plain file, with a note.
         let dataFolder = environment.dataSetDirectory.deletingLastPathComponent()
@@ -47,11 +52,57 @@ public final class GoodsDeskApp {
             log("GoodsDesk: settings schema \(SettingsPreferences.schemaID) not found; keeping preferences in \(environment.preferencesFile.path)")
             preferences = FilePreferences(url: environment.preferencesFile, log: log)
         }
-        pictures = PictureLocator(
-            dataSetDirectory: environment.dataSetDirectory,
-            cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"))
+
+        let plugins = PluginRegistry()
+        self.plugins = plugins
+        let pluginsDialog = PluginsDialogPresenter(plugins: plugins, preferences: preferences)
+        self.pluginsDialog = pluginsDialog
+        plugins.install(AppPlugin { [weak pluginsDialog] context in pluginsDialog?.show(over: context.chrome.windowWidget) })
         plugins.install(LoginPlugin())
         plugins.install(GoodsListPlugin())
+        let searchPath = PluginSearchPath(
+            pluginDirectories: options.pluginDirectories,
+            environment: environment.pluginPath.map { ["GOODSDESK_PLUGIN_PATH": $0] } ?? [:],
+            dataDirectory: environment.dataDirectory, prefixPluginDirectory: environment.prefixPluginDirectory)
+        plugins.loadExternalPlugins(from: searchPath, disabled: preferences.disabledPlugins, log: { log($0) })
+
+        let (databasePath, dataSet, pictureDirectory) = try Self.data(for: options.dataSource, environment: environment, plugins: plugins)
+        let store: GoodsStore
+        do {
+            store = try GoodsStore.open(at: databasePath, dataSet: dataSet, log: log)
+        } catch {
+            throw StartError(error.description)
+        }
+        let server = SimulatedServer(scheduler: MainLoopScheduler.shared, latency: environment.latency)
+        services = LocalServices(store: store, server: server, session: Session())
+        pictures = PictureLocator(
+            dataSetDirectory: pictureDirectory,
+            cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"))
+    }
+
+    /// Where the data of `choice` is kept and read from: the app's own data set by default, or
+    /// what a plugin's data source reads, in a database of its own per source and argument.
+    private static func data(
+        for choice: LaunchOptions.DataSourceChoice?, environment: AppEnvironment, plugins: PluginRegistry
+    ) throws(StartError) -> (String, () throws(DataSetError) -> DataSet, URL) {
+        guard let choice else {
+            let folder = environment.dataSetDirectory
+            return (environment.databasePath, { () throws(DataSetError) in try DataSet.load(from: folder) }, folder)
+        }
+        guard let source = plugins.dataSource(choice.id) else {
+            let known = plugins.dataSources.map(\.id).joined(separator: ", ")
+            throw StartError("no data source \"\(choice.id)\" (known: \(known)); is its plugin in a plugin folder (--plugin-dir)?")
+        }
+        let content: DataSourceContent
+        do {
+            content = try source.read(choice.argument)
+        } catch {
+            throw StartError("data source \(choice.id) cannot read \"\(choice.argument)\": \(error)")
+        }
+        let database = environment.dataDirectory
+            .appendingPathComponent("sources/\(choice.id)-\(stableHash(choice.argument)).sqlite").path
+        let dataSet = content.dataSet
+        return (database, { () throws(DataSetError) in dataSet }, content.pictureDirectory)
     }
 
     /// Builds the window on `application` and shows the login screen.
@@ -69,6 +120,15 @@ public final class GoodsDeskApp {
         }
         let context = ScreenContext(chrome: window, pictures: pictures)
         let plugins = self.plugins
+        for action in plugins.actions {
+            let item = window.addMenuItem(action.title, accelerator: action.accelerator)
+            item.events("clicked", during: window.lifetime).observeValues { [weak window] in
+                MainActor.assumeIsolated {
+                    window?.closeMenu()
+                    action.perform(context)
+                }
+            }
+        }
         let navigator = Navigator(
             window: window,
             makeController: { plugins.controller(for: $0, in: context) },
@@ -115,4 +175,14 @@ public final class GoodsDeskApp {
             g_clear_error(&error)
         }
     }
+}
+
+/// A short name for `text` that stays the same from run to run (FNV-1a), for file names.
+func stableHash(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash &*= 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
 }

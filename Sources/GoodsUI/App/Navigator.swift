@@ -53,7 +53,11 @@ public final class Navigator {
         case let .push(viewModel):
             if let controller = makeController(viewModel) { push(controller, forward: true) }
         case let .route(name, argument):
-            if let controller = openRoute(name, argument) { push(controller, forward: true) }
+            if let controller = openRoute(name, argument) {
+                push(controller, forward: true)
+            } else {
+                window.showToast("没有插件提供此页面（\(name)）")
+            }
         case .pop:
             guard stack.count > 1, let leaving = stack.popLast(), let next = stack.last else { return }
             show(next, forward: false)
@@ -81,7 +85,7 @@ public final class Navigator {
         let buttons = controller.headerButtons
         gtk_widget_set_visible(window.fill.pointer, buttons.contains(.fill) ? 1 : 0)
         gtk_widget_set_visible(window.refresh.pointer, buttons.contains(.refresh) ? 1 : 0)
-        gtk_widget_set_visible(window.menu.pointer, buttons.contains(.menu) ? 1 : 0)
+        gtk_widget_set_visible(window.logout.pointer, buttons.contains(.logout) ? 1 : 0)
         gtk_widget_set_visible(window.back.pointer, stack.count > 1 ? 1 : 0)
         gtk_window_set_title(goods_window(window.window.raw), controller.viewModel.title.value)
         controller.viewModel.isActive = windowIsActive

@@ -34,6 +34,30 @@ public final class SettingsPreferences: Preferences, @unchecked Sendable { // sa
         }
     }
 
+    public var disabledPlugins: Set<String> {
+        get {
+            guard let values = g_settings_get_strv(settings, "disabled-plugins") else { return [] }
+            defer { g_strfreev(values) }
+            var ids = Set<String>()
+            var index = 0
+            while let value = values[index] {
+                ids.insert(String(cString: value))
+                index += 1
+            }
+            return ids
+        }
+        set {
+            let ids = newValue.sorted().map { strdup($0) } + [nil]
+            defer { ids.forEach { free($0) } }
+            ids.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress?.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: ids.count) {
+                    _ = g_settings_set_strv(settings, "disabled-plugins", $0)
+                }
+            }
+            g_settings_sync()
+        }
+    }
+
     /// The window size to restore.
     public var windowSize: (width: Int, height: Int) {
         get { (Int(g_settings_get_int(settings, "window-width")), Int(g_settings_get_int(settings, "window-height"))) }

@@ -16,7 +16,7 @@ public final class GoodsListController: Controller {
     /// The list widget (a `GtkListView`), for keyboard focus and for tests.
     public var listWidget: Widget { view.list }
     public var page: Widget { view.page }
-    public let headerButtons: HeaderButtons = [.refresh, .menu]
+    public let headerButtons: HeaderButtons = [.refresh, .logout]
     private var items: [GoodsItemViewModel] = []
     private let dotClicks = SerialDisposable()
 

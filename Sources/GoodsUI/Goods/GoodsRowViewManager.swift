@@ -74,9 +74,9 @@ public final class GoodsRowViewManager {
         description.labelText(during: lifetime) <~ SignalProducer(value: item.description)
         place.labelText(during: lifetime) <~ SignalProducer(value: item.place)
         messages.labelText(during: lifetime) <~ SignalProducer(value: item.messages > 0 ? "留言 \(item.messages)" : "")
-        like.buttonLabel(during: lifetime) <~ item.isLiked.combineLatest(with: item.likes).map { "\($0 ? "♥" : "♡") \($1)" }
+        like.buttonLabel(during: lifetime) <~ item.likeButtonText
         like.sensitive(during: lifetime) <~ item.like.isEnabled
-        like.accessibleLabel(during: lifetime) <~ item.isLiked.map { $0 ? "取消收藏" : "收藏" }
+        like.accessibleLabel(during: lifetime) <~ item.likeButtonName
         like.events("clicked", during: lifetime).observeValues { [weak item] in item?.like.apply().start() }
         goods_set_accessible_label(root.pointer, item.title)
     }

@@ -36,6 +36,7 @@ typedef struct {
     GtkWidget *refresh;
     GtkWidget *menu;
     GtkWidget *logout;
+    GtkWidget *menu_items;
     GtkWidget *toast;
     GtkWidget *toast_label;
     GtkWidget *hud;
@@ -43,6 +44,9 @@ typedef struct {
 } GoodsWindowWidgets;
 
 GoodsWindowWidgets goods_window_new(GtkApplication *application);
+
+/* Adds an item (a flat button labelled `label`) to the header menu's popover. */
+GtkWidget *goods_window_add_menu_item(GoodsWindowWidgets *widgets, const char *label);
 
 /* Shows `page` (adding it under `name` if new), sliding forward or back. */
 void goods_window_show_page(GoodsWindowWidgets *widgets, GtkWidget *page, const char *name, gboolean forward);
@@ -73,6 +77,27 @@ typedef struct {
 } GoodsConfirmWidgets;
 
 GoodsConfirmWidgets goods_confirm_new(GtkWindow *parent, const char *message, const char *confirm, const char *cancel);
+
+/* The 插件 dialog: a list of plugins, problems that belong to none, and a hint. Escape closes it. */
+typedef struct {
+    GtkWidget *dialog;
+    GtkWidget *list;
+    GtkWidget *problems;
+    GtkWidget *hint;
+} GoodsPluginsDialogWidgets;
+
+GoodsPluginsDialogWidgets goods_plugins_dialog_new(GtkWindow *parent, const char *title, const char *hint);
+
+/* One plugin's row: name, details (version, origin), status, and an on/off switch. */
+typedef struct {
+    GtkWidget *root;
+    GtkWidget *name;
+    GtkWidget *detail;
+    GtkWidget *status;
+    GtkWidget *enabled;
+} GoodsPluginRowWidgets;
+
+GoodsPluginRowWidgets goods_plugins_dialog_add_row(GoodsPluginsDialogWidgets *dialog);
 
 /* The goods list page: banner carousel with dots, the 推荐商品 section, the virtualised list over
  * `model` with rows made by `factory`, and the footer. The caller keeps its references to both. */

@@ -1,0 +1,95 @@
+/// What the command line asks for. Parsed before GTK starts, so a mistake gets a clear message
+/// and the usage instead of a window.
+public struct LaunchOptions: Sendable, Equatable {
+    /// A `--data-source <id>:<argument>` choice.
+    public struct DataSourceChoice: Sendable, Equatable {
+        public let id: String
+        public let argument: String
+        public init(id: String, argument: String) {
+            self.id = id
+            self.argument = argument
+        }
+    }
+
+    /// `--plugin-dir DIR`, in order (repeatable).
+    public var pluginDirectories: [String] = []
+    /// `--data-source ID:ARGUMENT`; nil for the app's own data set.
+    public var dataSource: DataSourceChoice?
+    /// `--help`.
+    public var showHelp = false
+    /// `--version`.
+    public var showVersion = false
+
+    public init() {}
+
+    /// Reads `arguments` (without the program name).
+    public static func parse(_ arguments: [String]) throws(LaunchOptionsError) -> LaunchOptions {
+        var options = LaunchOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let (name, inlineValue) = split(argument)
+            func value() throws(LaunchOptionsError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw LaunchOptionsError("\(name) needs a value") }
+                return next
+            }
+            switch name {
+            case "--plugin-dir":
+                let folder = try value()
+                guard !folder.isEmpty else { throw LaunchOptionsError("--plugin-dir needs a folder") }
+                options.pluginDirectories.append(folder)
+            case "--data-source":
+                let text = try value()
+                guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
+                    throw LaunchOptionsError("--data-source takes ID:ARGUMENT (for example mhdemo:/path/to/folder), not \"\(text)\"")
+                }
+                options.dataSource = DataSourceChoice(id: String(text[..<colon]), argument: String(text[text.index(after: colon)...]))
+            case "--help", "-h":
+                options.showHelp = true
+            case "--version":
+                options.showVersion = true
+            default:
+                throw LaunchOptionsError(argument.hasPrefix("-") ? "unknown option \(name)" : "unexpected argument \"\(argument)\"")
+            }
+            if inlineValue != nil && (name == "--help" || name == "-h" || name == "--version") {
+                throw LaunchOptionsError("\(name) takes no value")
+            }
+        }
+        return options
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The usage text `--help` prints: every option and environment variable.
+    public static let usage = """
+        Usage: goodsdesk [OPTION…]
+
+        A desktop goods browser built on an MVVM framework for GTK 4.
+
+        Options:
+          --plugin-dir DIR          Also load plugins from DIR (an absolute path; repeatable)
+          --data-source ID:ARG      Browse the data of data source ID, given ARG
+                                    (for example mhdemo:/path/to/demo/folder)
+          -h, --help                Show this help and exit
+          --version                 Show the version and exit
+
+        Environment:
+          GOODSDESK_PLUGIN_PATH     Colon-separated plugin folders (absolute paths)
+          GOODSDESK_DATA_DIR        The data set to import on first run
+          GOODSDESK_LATENCY_MS      Replace every simulated network latency (milliseconds)
+          GOODSDESK_TRACE           1 logs every named signal's events
+          XDG_DATA_HOME             Database and user plugins (goodsdesk/, goodsdesk/plugins/)
+          XDG_CONFIG_HOME           Preferences when no GSettings schema is installed
+          XDG_CACHE_HOME            Downloaded pictures
+        """
+}
+
+/// A command line GoodsDesk cannot follow.
+public struct LaunchOptionsError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

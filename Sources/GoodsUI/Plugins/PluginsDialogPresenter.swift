@@ -1,0 +1,45 @@
+import GoodsDomain
+import GoodsViewModels
+import GtkReactive
+import PluginKit
+import Reactive
+
+/// Opens the 插件 dialog over the window and keeps its controller while it is open; closing the
+/// dialog releases the controller, its ViewManager and its view model.
+@MainActor
+final class PluginsDialogPresenter {
+    private let plugins: PluginRegistry
+    private let preferences: any Preferences
+    private(set) var controller: PluginsDialogController?
+
+    init(plugins: PluginRegistry, preferences: any Preferences) {
+        self.plugins = plugins
+        self.preferences = preferences
+    }
+
+    /// What the dialog lists: every plugin the registry knows of.
+    var summaries: [PluginSummary] {
+        plugins.entries.map { entry in
+            let manifest: String? = if case let .external(path) = entry.origin { path } else { nil }
+            let state: PluginSummary.State = switch entry.state {
+            case .loaded: .loaded
+            case .disabled: .disabled
+            case let .failed(message): .failed(message)
+            }
+            return PluginSummary(id: entry.info.id, name: entry.info.name, version: entry.info.version,
+                                 description: entry.description, manifest: manifest, state: state)
+        }
+    }
+
+    func show(over window: Widget) {
+        if let controller {
+            controller.present()
+            return
+        }
+        let viewModel = PluginsViewModel(plugins: summaries, problems: plugins.problems, preferences: preferences)
+        let controller = PluginsDialogController(viewModel: viewModel, parent: window)
+        self.controller = controller
+        controller.view.destroyed.observeValues { [weak self] in MainActor.assumeIsolated { self?.controller = nil } }
+        controller.present()
+    }
+}

@@ -1,0 +1,34 @@
+import GoodsDomain
+import Reactive
+import ViewModelKit
+
+/// One item's detail page (`商品详情` in the seeds): every picture, the full description, the
+/// seller, price, freight and place, and the row's own like action, so liking here is liking in
+/// the list (same state, same messages).
+@MainActor
+public final class GoodsDetailViewModel: ViewModel {
+    /// The page's title.
+    public static let screenTitle = "商品详情"
+
+    /// The row the page was opened from: everything it shows, preformatted.
+    public let item: GoodsItemViewModel
+    /// `全新` for a brand-new item, else empty.
+    public let conditionText: String
+    /// `留言 3`, or empty when there are none.
+    public let messagesText: String
+    /// `已认证` for a verified seller, else empty.
+    public let verifiedText: String
+
+    public init(item: GoodsItemViewModel) {
+        self.item = item
+        conditionText = item.isBrandNew ? "全新" : ""
+        messagesText = item.messages > 0 ? "留言 \(item.messages)" : ""
+        verifiedText = item.isVerified ? "已认证" : ""
+        super.init(title: Self.screenTitle)
+    }
+
+    /// Likes or unlikes the item. The like outlives the page: leaving mid-request still saves it.
+    public func toggleLike() {
+        item.like.apply().start()
+    }
+}

@@ -1,0 +1,100 @@
+import GoodsDomain
+import Reactive
+import ViewModelKit
+
+/// What the 插件 dialog knows of one plugin (from the app's plugin registry).
+public struct PluginSummary: Sendable, Equatable {
+    public enum State: Sendable, Equatable {
+        case loaded
+        case failed(String)
+        case disabled
+    }
+
+    public let id: String
+    public let name: String
+    public let version: String
+    public let description: String
+    /// Nil for a plugin that is part of the app; else where its manifest is.
+    public let manifest: String?
+    public let state: State
+
+    public init(id: String, name: String, version: String, description: String = "", manifest: String?, state: State) {
+        self.id = id
+        self.name = name
+        self.version = version
+        self.description = description
+        self.manifest = manifest
+        self.state = state
+    }
+}
+
+/// The 插件 dialog: every plugin with its version, origin and state (loaded, the error that
+/// stopped it, or turned off), and a switch per external plugin. Turning one off or on is
+/// remembered in the preferences and applies at the next start: a loaded library cannot be
+/// unloaded safely, and a plugin turned on needs the app's start to register.
+@MainActor
+public final class PluginsViewModel: ViewModel {
+    /// One row, preformatted.
+    public struct Row: Sendable, Equatable {
+        public let id: String
+        public let name: String
+        /// `版本 1.0 · 内置` or `版本 1.0 · /path/to/x.plugin`.
+        public let detail: String
+        /// `已加载`, `未加载：<why>`, `已停用`, or what happens at the next start.
+        public let status: String
+        /// Whether the switch is on.
+        public let isEnabled: Bool
+        /// Whether the switch can be used (built-in plugins cannot be turned off).
+        public let canToggle: Bool
+        public let isFailed: Bool
+    }
+
+    public static let screenTitle = "插件"
+    /// Shown under the list.
+    public static let hint = "停用或启用插件后，重新启动 GoodsDesk 生效。"
+
+    public let rows: Property<[Row]>
+    /// Problems with plugin folders or manifests that belong to no plugin, one per line.
+    public let problems: String
+
+    private let plugins: [PluginSummary]
+    private let preferences: any Preferences
+    private let state: MutableProperty<Set<String>>
+
+    public init(plugins: [PluginSummary], problems: [String], preferences: any Preferences) {
+        self.plugins = plugins
+        self.preferences = preferences
+        self.problems = problems.joined(separator: "\n")
+        let state = MutableProperty(preferences.disabledPlugins)
+        self.state = state
+        rows = state.map { disabled in plugins.map { Self.row(for: $0, disabledNextStart: disabled.contains($0.id)) } }
+        super.init(title: Self.screenTitle)
+    }
+
+    /// Turns plugin `id` on or off from the next start.
+    public func setEnabled(_ enabled: Bool, id: String) {
+        guard let plugin = plugins.first(where: { $0.id == id }), plugin.manifest != nil else { return }
+        var disabled = state.value
+        if enabled { disabled.remove(id) } else { disabled.insert(id) }
+        guard disabled != state.value else { return }
+        preferences.disabledPlugins = disabled
+        state.value = disabled
+    }
+
+    nonisolated static func row(for plugin: PluginSummary, disabledNextStart: Bool) -> Row {
+        let origin = plugin.manifest ?? "内置"
+        let detail = "版本 \(plugin.version) · \(origin)"
+        let status: String
+        switch (plugin.state, disabledNextStart) {
+        case (.disabled, false): status = "已停用，下次启动时启用"
+        case (.disabled, true): status = "已停用"
+        case (_, true): status = "下次启动时停用"
+        case (.loaded, false): status = "已加载"
+        case let (.failed(reason), false): status = "未加载：\(reason)"
+        }
+        var isFailed = false
+        if case .failed = plugin.state { isFailed = true }
+        return Row(id: plugin.id, name: plugin.name, detail: detail, status: status,
+                   isEnabled: !disabledNextStart, canToggle: plugin.manifest != nil, isFailed: isFailed)
+    }
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds plugins as shared libraries that load into GoodsDesk at run time.
+#
+#   build-plugins.sh [debug|release] [OUTPUT] [PLUGIN_FOLDER...]
+#
+# Each plugin folder holds one `*.plugin` manifest and the plugin's Swift sources; its library
+# (`lib<Module>.so`) and manifest land in OUTPUT (default `.build/<config>/plugins`). Default
+# folders: every folder under `plugins/`.
+#
+# A plugin links none of the app's layers: it compiles against the app's module interfaces from
+# the same build and binds to the app's own copy of them when loaded (the app exports its
+# symbols), so there is one `PluginKit`, one `Reactive`… in the process. Build the app first,
+# with the same configuration.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+config=${1:-debug}
+bin=$(swift build -c "$config" --show-bin-path)
+output=${2:-$bin/plugins}
+shift $(( $# > 2 ? 2 : $# ))
+folders=("$@")
+[ ${#folders[@]} -gt 0 ] || folders=(plugins/*/)
+
+case $config in
+    debug) optimisation=(-Onone -g) ;;
+    release) optimisation=(-O) ;;
+    *) echo "build-plugins.sh: configuration must be debug or release, not '$config'" >&2; exit 2 ;;
+esac
+[ -d "$bin/Modules" ] || { echo "build-plugins.sh: build the app first (swift build -c $config)" >&2; exit 1; }
+
+# The C modules the layers import, as SwiftPM hands them to the compiler.
+clang_modules=(
+    -Xcc "-fmodule-map-file=$PWD/Sources/CGtk/module.modulemap"
+    -Xcc "-fmodule-map-file=$PWD/Sources/CSQLite/module.modulemap"
+    -Xcc "-fmodule-map-file=$bin/GtkShim.build/module.modulemap" -Xcc -I -Xcc "$PWD/Sources/GtkShim/include"
+)
+for flag in $(pkg-config --cflags-only-I gtk4); do clang_modules+=(-Xcc "$flag"); done
+
+mkdir -p "$output"
+for folder in "${folders[@]}"; do
+    folder=${folder%/}
+    manifests=("$folder"/*.plugin)
+    [ -f "${manifests[0]}" ] || { echo "build-plugins.sh: no .plugin manifest in $folder" >&2; exit 1; }
+    library=$(sed -n 's/^Module=//p' "${manifests[0]}")
+    # The Swift module's name: the library name in CamelCase (goods-detail → GoodsDetail).
+    module=$(echo "$library" | sed -E 's/(^|[-_.])([a-z])/\U\2/g; s/[^A-Za-z0-9]//g')Plugin
+    echo "build-plugins.sh: $folder → $output/lib$library.so"
+    swiftc -emit-library -module-name "$module" -parse-as-library \
+        -swift-version 6 -enable-upcoming-feature ExistentialAny "${optimisation[@]}" \
+        -I "$bin/Modules" "${clang_modules[@]}" \
+        -Xlinker --allow-shlib-undefined \
+        "$folder"/*.swift -o "$output/lib$library.so"
+    cp "${manifests[0]}" "$output/"
+done
+# Plugins and their folder must not be writable by others, or the app refuses them.
+chmod go-w "$output" "$output"/*
