@@ -11,12 +11,23 @@ public final class Widget {
     public let pointer: UnsafeMutablePointer<GtkWidget>
     private var slots: [String: BindingSlot] = [:]
 
+    private let ownsReference: Bool
+
     public init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
         self.pointer = pointer
+        ownsReference = true
         g_object_ref_sink(pointer)
     }
 
-    isolated deinit { g_object_unref(pointer) }
+    /// A toplevel window, which GTK owns until `gtk_window_destroy`. It is held without a
+    /// reference of its own: a reference would keep a closed window from being disposed, so its
+    /// "destroy" (where its owner lets go) would never come. Use it only until that "destroy".
+    public init(toplevel pointer: UnsafeMutablePointer<GtkWidget>) {
+        self.pointer = pointer
+        ownsReference = false
+    }
+
+    isolated deinit { if ownsReference { g_object_unref(pointer) } }
 
     public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
 

@@ -86,6 +86,11 @@ struct PreferencesTests {
         #expect(first.lastPhone == nil)
         first.lastPhone = "13874389438"
         #expect(FilePreferences(url: url).lastPhone == "13874389438")
+        first.disabledPlugins = ["b.plugin", "a.plugin"]
+        #expect(FilePreferences(url: url).disabledPlugins == ["a.plugin", "b.plugin"])
+        #expect(FilePreferences(url: url).lastPhone == "13874389438", "other keys are kept")
+        first.disabledPlugins = []
+        #expect(FilePreferences(url: url).disabledPlugins.isEmpty)
     }
 
     @Test func anUnwritableLocationIsReportedNotFatal() {

@@ -29,7 +29,7 @@ public final class AppWindow: AppChrome {
         widgets = .allocate(capacity: 1)
         widgets.initialize(to: goods_window_new(application))
         let built = widgets.pointee
-        window = Widget(built.window)
+        window = Widget(toplevel: built.window)
         back = Widget(built.back)
         fill = Widget(built.fill)
         refresh = Widget(built.refresh)

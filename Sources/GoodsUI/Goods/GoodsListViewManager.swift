@@ -121,5 +121,5 @@ final class GoodsListViewManager {
     func showBanner(_ index: Int) { goods_carousel_show(widgets, guint(max(0, index))) }
 
     /// The dot button at `index`.
-    func dot(_ index: Int) -> Widget? { goods_carousel_dot(widgets, guint(index)).map(Widget.init) }
+    func dot(_ index: Int) -> Widget? { goods_carousel_dot(widgets, guint(index)).map { Widget($0) } }
 }

@@ -39,7 +39,7 @@ public final class GoodsRowViewManager {
         messages = Widget(built.messages)
         like = Widget(built.like)
         let row = self.row
-        pictures = (0..<UInt32(GOODS_ROW_PICTURES)).compactMap { index in goods_row_picture(row, index).map(Widget.init) }
+        pictures = (0..<UInt32(GOODS_ROW_PICTURES)).compactMap { index in goods_row_picture(row, index).map { Widget($0) } }
     }
 
     isolated deinit {

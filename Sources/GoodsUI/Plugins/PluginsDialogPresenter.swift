@@ -7,12 +7,12 @@ import Reactive
 /// Opens the 插件 dialog over the window and keeps its controller while it is open; closing the
 /// dialog releases the controller, its ViewManager and its view model.
 @MainActor
-final class PluginsDialogPresenter {
+public final class PluginsDialogPresenter {
     private let plugins: PluginRegistry
     private let preferences: any Preferences
     private(set) var controller: PluginsDialogController?
 
-    init(plugins: PluginRegistry, preferences: any Preferences) {
+    public init(plugins: PluginRegistry, preferences: any Preferences) {
         self.plugins = plugins
         self.preferences = preferences
     }
@@ -31,7 +31,14 @@ final class PluginsDialogPresenter {
         }
     }
 
-    func show(over window: Widget) {
+    /// The open dialog's window, if any.
+    public var dialog: Widget? { controller?.view.dialog }
+
+    /// The open dialog's view model, if any.
+    public var viewModel: PluginsViewModel? { controller?.viewModel }
+
+    /// Opens the dialog over `window` (or raises it when already open).
+    public func show(over window: Widget) {
         if let controller {
             controller.present()
             return

@@ -25,7 +25,7 @@ final class PluginsDialogViewManager {
 
     init(parent: Widget, title: String, hint: String, rowCount: Int) {
         var built = goods_plugins_dialog_new(goods_window(parent.raw), title, hint)
-        dialog = Widget(built.dialog)
+        dialog = Widget(toplevel: built.dialog)
         problems = Widget(built.problems)
         rows = (0..<rowCount).map { _ in
             let row = goods_plugins_dialog_add_row(&built)

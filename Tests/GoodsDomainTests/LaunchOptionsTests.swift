@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import GoodsDomain
+
+@Suite("Command line")
+struct LaunchOptionsTests {
+    @Test func pluginFoldersAndADataSource() throws {
+        let options = try LaunchOptions.parse([
+            "--plugin-dir", "/a", "--plugin-dir=/b", "--data-source", "mhdemo:/data/demo:with:colons",
+        ])
+        #expect(options.pluginDirectories == ["/a", "/b"])
+        #expect(options.dataSource == .init(id: "mhdemo", argument: "/data/demo:with:colons"))
+        #expect(!options.showHelp && !options.showVersion)
+        #expect(try LaunchOptions.parse(["--data-source=dataset:"]).dataSource == .init(id: "dataset", argument: ""))
+        #expect(try LaunchOptions.parse([]) == LaunchOptions())
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try LaunchOptions.parse(["--help"]).showHelp)
+        #expect(try LaunchOptions.parse(["-h"]).showHelp)
+        #expect(try LaunchOptions.parse(["--version"]).showVersion)
+    }
+
+    @Test(arguments: [
+        (["--plugin-dir"], "--plugin-dir needs a value"),
+        (["--plugin-dir="], "--plugin-dir needs a folder"),
+        (["--data-source", "mhdemo"], "--data-source takes ID:ARGUMENT"),
+        (["--data-source", ":/x"], "--data-source takes ID:ARGUMENT"),
+        (["--frobnicate"], "unknown option --frobnicate"),
+        (["--frobnicate=3"], "unknown option --frobnicate"),
+        (["photo.jpg"], "unexpected argument \"photo.jpg\""),
+        (["--version=2"], "--version takes no value"),
+    ])
+    func mistakesAreNamed(arguments: [String], message: String) {
+        do {
+            _ = try LaunchOptions.parse(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
+    @Test func theUsageListsEveryOptionAndVariable() {
+        for name in ["--plugin-dir", "--data-source", "--help", "--version", "GOODSDESK_PLUGIN_PATH", "GOODSDESK_DATA_DIR",
+                     "GOODSDESK_LATENCY_MS", "GOODSDESK_TRACE", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"] {
+            #expect(LaunchOptions.usage.contains(name), "\(name) is missing from --help")
+        }
+    }
+
+    @Test func pluginPathTraceAndThePrefixPluginFolder() {
+        let installed = AppEnvironment(
+            variables: ["HOME": "/home/u", "GOODSDESK_PLUGIN_PATH": "/x:/y", "GOODSDESK_TRACE": "1"],
+            executable: URL(fileURLWithPath: "/opt/gd/bin/goodsdesk"))
+        #expect(installed.pluginPath == "/x:/y")
+        #expect(installed.trace)
+        #expect(installed.prefixPluginDirectory?.path == "/opt/gd/lib/goodsdesk/plugins")
+        let built = AppEnvironment(variables: ["HOME": "/home/u"], executable: URL(fileURLWithPath: "/src/.build/debug/goodsdesk"))
+        #expect(built.prefixPluginDirectory == nil, "an uninstalled build has no prefix")
+        #expect(!built.trace)
+    }
+}
