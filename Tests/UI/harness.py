@@ -60,8 +60,10 @@ def all_nodes(node, role=None):
 class App:
     """One run of goodsdesk in its own home, under the current display and D-Bus session."""
 
-    def __init__(self, binary, artifacts, name, home=None, latency_ms=150, env=None):
+    def __init__(self, binary, artifacts, name, home=None, latency_ms=150, env=None, arguments=None):
         self.binary = binary
+        # Command-line arguments, or a function of the app that returns them (it may need the home).
+        self.arguments = arguments or []
         self.name = name
         self.artifacts = os.path.join(artifacts, name)
         os.makedirs(self.artifacts, exist_ok=True)
@@ -88,7 +90,8 @@ class App:
 
     def start(self):
         log = open(self.log_path, "a")
-        self.process = subprocess.Popen([self.binary], env=self.environment(), stdout=log, stderr=subprocess.STDOUT)
+        arguments = self.arguments(self) if callable(self.arguments) else list(self.arguments)
+        self.process = subprocess.Popen([self.binary] + arguments, env=self.environment(), stdout=log, stderr=subprocess.STDOUT)
         self.wait_for("frame", "登录", timeout=30)
         return self
 

@@ -3,7 +3,10 @@ import sys
 import time
 
 from harness import App, StepFailed
-from scenarios import SCENARIOS
+from plugin_scenarios import PLUGIN_SCENARIOS
+from scenarios import SCENARIOS as BASIC_SCENARIOS
+
+SCENARIOS = BASIC_SCENARIOS + PLUGIN_SCENARIOS
 
 
 def main():
@@ -13,7 +16,8 @@ def main():
     for name, scenario in SCENARIOS:
         if only and name not in only:
             continue
-        app = App(binary, artifacts, name, latency_ms=getattr(scenario, "latency_ms", 150))
+        app = App(binary, artifacts, name, latency_ms=getattr(scenario, "latency_ms", 150),
+                  arguments=getattr(scenario, "arguments", None))
         started = time.time()
         try:
             app.start()

@@ -46,7 +46,6 @@ final class GoodsDetailViewManager {
             if wrap {
                 gtk_label_set_wrap(cast(label), 1)
                 gtk_label_set_wrap_mode(cast(label), PANGO_WRAP_WORD_CHAR)
-                gtk_label_set_selectable(cast(label), 1)
             }
             labels[text] = Widget(label)
             return label
@@ -79,6 +78,15 @@ final class GoodsDetailViewManager {
         gtk_box_append(cast(facts), label(.count, css: nil))
         gtk_box_append(cast(facts), label(.place, css: nil))
         gtk_box_append(cast(column), facts)
+        let footer = Self.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, css: nil)
+        let messages = label(.messages, css: "dim")
+        gtk_widget_set_hexpand(messages, 1)
+        gtk_box_append(cast(footer), messages)
+        let like = gtk_button_new_with_label("")!
+        gtk_widget_add_css_class(like, "like-button")
+        self.like = Widget(like)
+        gtk_box_append(cast(footer), like)
+        gtk_box_append(cast(column), footer)
         gtk_box_append(cast(column), label(.description, css: "description", wrap: true))
 
         var pictures: [Widget] = []
@@ -93,15 +101,6 @@ final class GoodsDetailViewManager {
         }
         self.pictures = pictures
 
-        let footer = Self.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, css: nil)
-        let messages = label(.messages, css: "dim")
-        gtk_widget_set_hexpand(messages, 1)
-        gtk_box_append(cast(footer), messages)
-        let like = gtk_button_new_with_label("")!
-        gtk_widget_add_css_class(like, "like-button")
-        self.like = Widget(like)
-        gtk_box_append(cast(footer), like)
-        gtk_box_append(cast(column), footer)
         self.labels = labels
     }
 

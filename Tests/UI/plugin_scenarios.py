@@ -1,0 +1,179 @@
+"""UI scenarios for run-time plugins: the example plugins and the broken fixtures are copied into
+plugin folders inside the scenario's throw-away home and given with --plugin-dir.
+
+The built plugins come from GOODSDESK_UI_PLUGINS (examples) and GOODSDESK_UI_FIXTURES (one
+folder per broken fixture), as meson-helpers/run-tests.sh builds them."""
+import json
+import os
+import shutil
+
+from harness import Scenario, StepFailed, all_nodes, name_of
+from scenarios import key, login_with_fill, row_titles
+
+EXAMPLES = os.environ.get("GOODSDESK_UI_PLUGINS", ".build/debug/plugins")
+FIXTURES = os.environ.get("GOODSDESK_UI_FIXTURES", ".build/debug/plugin-fixtures")
+REFERENCE = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "reference-data", "mhdemo")
+DATASET = os.path.join(os.path.dirname(__file__), "..", "..", "data", "dataset")
+
+
+def plugin_folder(app, name, source, modules):
+    """A plugin folder `name` in the app's home holding `modules` (library and manifest) from `source`."""
+    folder = os.path.join(app.home, "plugins", name)
+    if not os.path.isdir(folder):
+        os.makedirs(folder, mode=0o755)
+        for module in modules:
+            for file in (f"lib{module}.so", f"{module}.plugin"):
+                path = os.path.join(source, file)
+                if not os.path.exists(path):
+                    raise StepFailed(f"{path} is missing: build the plugins first (meson-helpers/build-plugins.sh)")
+                shutil.copy(path, folder)
+    return folder
+
+
+def examples(app):
+    return ["--plugin-dir", os.path.abspath(plugin_folder(app, "examples", EXAMPLES, ["goods-detail", "mhdemo"]))]
+
+
+def examples_and_broken(app):
+    arguments = examples(app)
+    for fixture in ("throwing", "no-entry", "duplicate-route"):
+        folder = plugin_folder(app, fixture, os.path.join(FIXTURES, fixture), [fixture])
+        arguments += ["--plugin-dir", os.path.abspath(folder)]
+    return arguments
+
+
+def with_arguments(arguments):
+    def mark(scenario):
+        scenario.arguments = arguments
+        return scenario
+    return mark
+
+
+def open_first_row(app, s, title):
+    """Opens the first row's detail page with the keyboard (Home, then Enter), as a person would."""
+    s.step("rows", lambda: app.wait_until(lambda: row_titles(app)[:1] == [title], 15, f"the first row {title!r}"))
+    s.step("open the first row", lambda: (key("Home"), key("Return")))
+
+
+def first_title():
+    with open(os.path.join(DATASET, "pages", "page-1.json")) as file:
+        return json.load(file)["data"][0]["title"]
+
+
+@with_arguments(examples)
+def detail_page_opens_from_the_plugin(app):
+    s = Scenario(app)
+    title = first_title()
+    login_with_fill(app, s)
+    open_first_row(app, s, title)
+    s.step("detail page", lambda: app.wait_for("frame", "商品详情", expect="the window titled 商品详情 after Enter on a row"))
+    s.step("title shown", lambda: app.wait_for("label", title, expect=f"the item's title {title!r} on the detail page"))
+    s.step("large pictures", lambda: app.wait_until(
+        lambda: any(node.description == "图片" for node in all_nodes(app.root(), "image")), 10,
+        "the item's pictures (not placeholders) on the detail page"))
+    s.step("like", lambda: app.press("push button", "收藏"))
+    s.step("liked toast", lambda: app.wait_for("label", "收藏商品成功", expect="toast 收藏商品成功 from the detail page"))
+    s.step("button follows", lambda: app.wait_for("push button", "取消收藏", expect="the like button now offers 取消收藏"))
+    s.step("back", lambda: app.press("push button", "返回"))
+    s.step("list again", lambda: app.wait_for("frame", "首页", expect="back on the list (首页) after 返回"))
+    s.step("row liked too", lambda: app.wait_until(
+        lambda: any(name_of(node) == "取消收藏" for node in all_nodes(app.root(), "push button")), 10,
+        "the row shows the like made on the detail page"))
+
+
+@with_arguments(examples_and_broken)
+def broken_plugins_are_listed_and_the_app_works(app):
+    s = Scenario(app)
+    s.step("menu", lambda: app.press("push button", "菜单"))
+    s.step("plugins", lambda: app.press("push button", "插件"))
+    s.step("dialog", lambda: app.wait_for("frame", "插件", expect="the 插件 dialog"))
+    expected = [
+        "商品详情", "原版演示数据", "已加载",
+        "未加载：registration failed: the fixture refuses to register",
+        "未加载：libno-entry.so has no entry point goodsdesk_plugin_entry",
+        "未加载：registration failed: route goods.detail is already registered by io.github.goodsdesk.detail",
+    ]
+
+    def listed():
+        labels = app.labels()
+        return all(text in labels for text in expected) and any(
+            text and text.startswith("版本 1.0 · /") and text.endswith("goods-detail.plugin") for text in labels)
+
+    def every_plugin_listed():
+        try:
+            app.wait_until(listed, 10, "")
+        except StepFailed:
+            labels = app.labels()
+            raise StepFailed(f"the dialog lists {[t for t in expected if t not in labels]} and the detail plugin's "
+                             f"版本 1.0 · …/goods-detail.plugin; it shows {labels}") from None
+    s.step("every plugin listed", every_plugin_listed)
+    s.step("close", lambda: key("Escape"))
+    s.step("closed", lambda: app.wait_until(lambda: app.find("frame", "插件") is None, 10, "the dialog closes on Escape"))
+    s.step("shortcut", lambda: key("ctrl+shift+p"))
+    s.step("dialog again", lambda: app.wait_for("frame", "插件", expect="Ctrl+Shift+P opens the 插件 dialog"))
+    s.step("close again", lambda: key("Escape"))
+    login_with_fill(app, s)
+    open_first_row(app, s, first_title())
+    s.step("detail still opens", lambda: app.wait_for("frame", "商品详情", expect="the detail page despite the broken plugins"))
+
+
+@with_arguments(examples)
+def a_disabled_plugin_stays_off_after_restart(app):
+    s = Scenario(app)
+    s.step("menu", lambda: app.press("push button", "菜单"))
+    s.step("plugins", lambda: app.press("push button", "插件"))
+    s.step("turn off", lambda: app.press("check box", "启用 商品详情"))
+    s.step("next start", lambda: app.wait_for("label", "下次启动时停用", expect="下次启动时停用 after turning it off"))
+    s.step("close", lambda: key("Escape"))
+    s.step("restart", lambda: (app.stop(), app.start()))
+    login_with_fill(app, s)
+    open_first_row(app, s, first_title())
+    s.step("no detail page", lambda: app.wait_for("label", "没有插件提供此页面（goods.detail）",
+                                                  expect="a toast saying no plugin provides goods.detail"))
+    s.step("menu", lambda: app.press("push button", "菜单"))
+    s.step("plugins", lambda: app.press("push button", "插件"))
+    s.step("listed as off", lambda: app.wait_for("label", "已停用", expect="商品详情 listed as 已停用"))
+    s.step("turn on", lambda: app.press("check box", "启用 商品详情"))
+    s.step("on at next start", lambda: app.wait_for("label", "已停用，下次启动时启用"))
+    s.step("close", lambda: key("Escape"))
+    s.step("restart", lambda: (app.stop(), app.start()))
+    login_with_fill(app, s)
+    open_first_row(app, s, first_title())
+    s.step("detail again", lambda: app.wait_for("frame", "商品详情", expect="the detail page once the plugin is back on"))
+
+
+def demo_folder(app):
+    """The original demo's files where this machine has them; else our data set under the demo's names."""
+    if os.path.isdir(REFERENCE):
+        return os.path.abspath(REFERENCE)
+    folder = os.path.join(app.home, "mhdemo")
+    if not os.path.isdir(folder):
+        os.makedirs(folder)
+        for name in os.listdir(os.path.join(DATASET, "pages")):
+            number = name[len("page-"):-len(".json")]
+            shutil.copy(os.path.join(DATASET, "pages", name), os.path.join(folder, f"SUGoodsData_{number}.data"))
+        shutil.copy(os.path.join(DATASET, "banners.json"), os.path.join(folder, "SUBannerData.data"))
+    return folder
+
+
+def demo_arguments(app):
+    return examples(app) + ["--data-source", f"mhdemo:{demo_folder(app)}"]
+
+
+@with_arguments(demo_arguments)
+def the_demo_data_source_is_browsed(app):
+    s = Scenario(app)
+    folder = demo_folder(app)
+    with open(os.path.join(folder, "SUGoodsData_1.data")) as file:
+        titles = [item["title"] for item in json.load(file)["data"]]
+    login_with_fill(app, s)
+    s.step("demo rows", lambda: app.wait_until(lambda: row_titles(app)[:3] == titles[:3], 20,
+                                               f"the demo's first titles {titles[:3]}"))
+
+
+PLUGIN_SCENARIOS = [
+    ("10-detail-page", detail_page_opens_from_the_plugin),
+    ("11-broken-plugins", broken_plugins_are_listed_and_the_app_works),
+    ("12-disable-plugin", a_disabled_plugin_stays_off_after_restart),
+    ("13-demo-data-source", the_demo_data_source_is_browsed),
+]
