@@ -23,7 +23,7 @@ diff -r data/dataset "$generated" > /dev/null || { echo "data/dataset is not wha
 export GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
 xvfb-run -a dbus-run-session -- swift test
 # Release mode too: the optimiser releases values early, which debug builds never show.
-swift build -c release --build-tests
+swift build -c release
 build_plugins release
 xvfb-run -a dbus-run-session -- swift test -c release
 # End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario;
