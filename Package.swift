@@ -45,13 +45,16 @@ let package = Package(
         // Heap accounting for the benchmark (glibc's mallinfo2 is not imported into Swift).
         .target(name: "HeapStats"),
         .executableTarget(name: "reactive-bench", dependencies: ["Reactive", "HeapStats"], swiftSettings: strict),
+        // Text in the user's language through gettext (libintl, from the C library): pure, no GTK.
+        .systemLibrary(name: "CIntl"),
+        .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: strict),
         // The seeds' base view model, paged lists and navigation requests: pure, no GTK.
-        .target(name: "ViewModelKit", dependencies: ["Reactive"], swiftSettings: strict),
+        .target(name: "ViewModelKit", dependencies: ["Reactive", "Localization"], swiftSettings: strict),
         // Models, the demo data format, SQLite persistence and services: pure, no GTK.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "GoodsDomain", dependencies: ["Reactive", "CSQLite"], swiftSettings: strict),
+        .target(name: "GoodsDomain", dependencies: ["Reactive", "CSQLite", "Localization"], swiftSettings: strict),
         // The screens' view models: login, goods list, goods row. Pure, tested headlessly.
-        .target(name: "GoodsViewModels", dependencies: ["ViewModelKit", "GoodsDomain"], swiftSettings: strict),
+        .target(name: "GoodsViewModels", dependencies: ["ViewModelKit", "GoodsDomain", "Localization"], swiftSettings: strict),
         // GTK: the system library, and the C shim that builds the views.
         .systemLibrary(name: "CGtk", providers: [.apt(["libgtk-4-dev"])]),
         .target(name: "GtkShim", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLink),
@@ -60,11 +63,11 @@ let package = Package(
         // The plugin API: plugin info, the registry of screens and routes, controllers.
         // Programs that link it export their symbols, so plugins loaded at run time bind to the
         // app's own copy of every layer (a plugin links none of them itself).
-        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GoodsDomain", "GtkReactive", "Reactive", "CGtk"],
+        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GoodsDomain", "GtkReactive", "Reactive", "CGtk", "Localization"],
                 swiftSettings: strict + gtkSwift, linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // Controllers and ViewManagers per feature, and the window that shows them.
-        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
-        .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
+        .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
         // Test helper: hosts the main queue in a GLib loop as the app does (see MainLoopTests).
         .executableTarget(name: "mainloop-probe", dependencies: ["GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         // Writes the data set under data/ (deterministic), or a large one for benchmarks.

@@ -32,6 +32,7 @@ esac
 clang_modules=(
     -Xcc "-fmodule-map-file=$PWD/Sources/CGtk/module.modulemap"
     -Xcc "-fmodule-map-file=$PWD/Sources/CSQLite/module.modulemap"
+    -Xcc "-fmodule-map-file=$PWD/Sources/CIntl/module.modulemap"
     -Xcc "-fmodule-map-file=$bin/GtkShim.build/module.modulemap" -Xcc -I -Xcc "$PWD/Sources/GtkShim/include"
 )
 for flag in $(pkg-config --cflags-only-I gtk4); do clang_modules+=(-Xcc "$flag"); done

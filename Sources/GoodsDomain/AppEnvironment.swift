@@ -21,6 +21,10 @@ public struct AppEnvironment: Sendable {
     public var prefixPluginDirectory: URL?
     /// `GOODSDESK_TRACE=1`: named signals log their events.
     public var trace: Bool
+    /// The translations (`<lang>/LC_MESSAGES/goodsdesk.mo`): `GOODSDESK_LOCALE_DIR`, else the
+    /// prefix's `share/locale` beside an installed data set, else `.build/locale` in the source
+    /// tree (where the run and test commands compile `po/`).
+    public var localeDirectory: URL
 
     public var databasePath: String { dataDirectory.appendingPathComponent("goodsdesk.sqlite").path }
     public var preferencesFile: URL { configDirectory.appendingPathComponent("preferences") }
@@ -53,6 +57,21 @@ public struct AppEnvironment: Sendable {
             dataSetDirectory = Self.findDataSet(near: program)
                 ?? URL(fileURLWithPath: "/usr/share/goodsdesk/dataset")
         }
+        if let explicit = variables["GOODSDESK_LOCALE_DIR"], explicit.hasPrefix("/") {
+            localeDirectory = URL(fileURLWithPath: explicit)
+        } else {
+            localeDirectory = Self.localeDirectory(beside: Self.findDataSet(near: program) ?? dataSetDirectory)
+        }
+    }
+
+    /// Where translations live for a data set at `dataSet`: `<prefix>/share/locale` for
+    /// `<prefix>/share/goodsdesk/dataset`, `<tree>/.build/locale` for `<tree>/data/dataset`.
+    static func localeDirectory(beside dataSet: URL) -> URL {
+        let folder = dataSet.deletingLastPathComponent()
+        if folder.lastPathComponent == "goodsdesk" {
+            return folder.deletingLastPathComponent().appendingPathComponent("locale")
+        }
+        return folder.deletingLastPathComponent().appendingPathComponent(".build/locale")
     }
 
     /// The data set installed beside the program (`<prefix>/share/goodsdesk/dataset` for

@@ -1,3 +1,5 @@
+import Localization
+
 /// What the command line asks for. Parsed before GTK starts, so a mistake gets a clear message
 /// and the usage instead of a window.
 public struct LaunchOptions: Sendable, Equatable {
@@ -63,28 +65,35 @@ public struct LaunchOptions: Sendable, Equatable {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    /// The usage text `--help` prints: every option and environment variable.
-    public static let usage = """
-        Usage: goodsdesk [OPTION…]
-
-        A desktop goods browser built on an MVVM framework for GTK 4.
-
-        Options:
-          --plugin-dir DIR          Also load plugins from DIR (an absolute path; repeatable)
-          --data-source ID:ARG      Browse the data of data source ID, given ARG
-                                    (for example mhdemo:/path/to/demo/folder)
-          -h, --help                Show this help and exit
-          --version                 Show the version and exit
-
-        Environment:
-          GOODSDESK_PLUGIN_PATH     Colon-separated plugin folders (absolute paths)
-          GOODSDESK_DATA_DIR        The data set to import on first run
-          GOODSDESK_LATENCY_MS      Replace every simulated network latency (milliseconds)
-          GOODSDESK_TRACE           1 logs every named signal's events
-          XDG_DATA_HOME             Database and user plugins (goodsdesk/, goodsdesk/plugins/)
-          XDG_CONFIG_HOME           Preferences when no GSettings schema is installed
-          XDG_CACHE_HOME            Downloaded pictures
-        """
+    /// The usage text `--help` prints: every option and environment variable, described in the
+    /// user's language.
+    public static var usage: String {
+        let options = [
+            ("--plugin-dir DIR", tr("Also load plugins from DIR (an absolute path; repeatable)")),
+            ("--data-source ID:ARG", tr("Browse the data of data source ID, given ARG (for example mhdemo:/path/to/folder)")),
+            ("-h, --help", tr("Show this help and exit")),
+            ("--version", tr("Show the version and exit")),
+        ]
+        let variables = [
+            ("GOODSDESK_PLUGIN_PATH", tr("Colon-separated plugin folders (absolute paths)")),
+            ("GOODSDESK_DATA_DIR", tr("The data set to import on first run")),
+            ("GOODSDESK_LATENCY_MS", tr("Replaces every simulated network latency (milliseconds)")),
+            ("GOODSDESK_TRACE", tr("1 logs the events of every named signal")),
+            ("GOODSDESK_LOCALE_DIR", tr("Where the translations are (default: beside the data)")),
+            ("XDG_DATA_HOME", tr("The database and your own plugins (goodsdesk/, goodsdesk/plugins/)")),
+            ("XDG_CONFIG_HOME", tr("Preferences when no settings schema is installed")),
+            ("XDG_CACHE_HOME", tr("Downloaded pictures")),
+        ]
+        func table(_ rows: [(String, String)]) -> String {
+            rows.map { "  " + $0.0.padding(toLength: 24, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
+        }
+        return [
+            tr("Usage: goodsdesk [OPTION…]"), "",
+            tr("Browse second-hand goods: a desktop app built on an MVVM framework for GTK 4."), "",
+            tr("Options:"), table(options), "",
+            tr("Environment:"), table(variables),
+        ].joined(separator: "\n")
+    }
 }
 
 /// A command line GoodsDesk cannot follow.

@@ -1,6 +1,7 @@
 import GoodsDomain
 import Reactive
 import ViewModelKit
+import Localization
 
 /// One item's detail page (`商品详情` in the seeds): every picture, the full description, the
 /// seller, price, freight and place, and the row's own like action, so liking here is liking in
@@ -8,7 +9,7 @@ import ViewModelKit
 @MainActor
 public final class GoodsDetailViewModel: ViewModel {
     /// The page's title.
-    public static let screenTitle = "商品详情"
+    public static var screenTitle: String { tr("商品详情") }
 
     /// The row the page was opened from: everything it shows, preformatted.
     public let item: GoodsItemViewModel
@@ -21,9 +22,9 @@ public final class GoodsDetailViewModel: ViewModel {
 
     public init(item: GoodsItemViewModel) {
         self.item = item
-        conditionText = item.isBrandNew ? "全新" : ""
-        messagesText = item.messages > 0 ? "留言 \(item.messages)" : ""
-        verifiedText = item.isVerified ? "已认证" : ""
+        conditionText = item.isBrandNew ? tr("全新") : ""
+        messagesText = item.messagesText
+        verifiedText = item.isVerified ? tr("已认证") : ""
         super.init(title: Self.screenTitle)
     }
 

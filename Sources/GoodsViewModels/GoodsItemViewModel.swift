@@ -1,6 +1,7 @@
 import Foundation
 import GoodsDomain
 import Reactive
+import Localization
 
 /// Everything one row of the goods list shows, preformatted (the seeds' sub-view-model), and the
 /// row's like action. Rows are created as pages arrive, on any thread, so this is a plain
@@ -38,6 +39,8 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     public let place: String
     /// Number of messages about the item.
     public let messages: Int
+    /// `留言 3`, or empty when there are none.
+    public let messagesText: String
     /// Number of likes, following likes and unlikes.
     public let likes: Property<Int>
     /// Whether the logged-in user likes it.
@@ -61,27 +64,28 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
         self.publishTime = publishTime.text(for: goods.publishedAt)
         images = goods.images.map(\.location)
         price = goods.price > 0 ? "￥\(goods.price)" : nil
-        originalPrice = goods.originalPrice > 0 ? "原价\(goods.originalPrice)" : nil
+        originalPrice = goods.originalPrice > 0 ? tr("原价{0}", goods.originalPrice) : nil
         freightExplain = Self.freightExplain(goods.expressType, fee: goods.expressFee)
-        count = "数量 \(goods.count)"
+        count = tr("数量 {0}", goods.count)
         title = goods.title
         isBrandNew = goods.isBrandNew
         description = goods.description
         place = goods.place
         messages = goods.messages
+        messagesText = goods.messages > 0 ? tr("留言 {0}", goods.messages) : ""
 
         let state = MutableProperty((likes: goods.likes, isLiked: goods.isLiked))
         likes = state.map { $0.likes }
         isLiked = state.map { $0.isLiked }
         likeButtonText = state.map { "\($0.isLiked ? "♥" : "♡") \($0.likes)" }
-        likeButtonName = state.map { $0.isLiked ? "取消收藏" : "收藏" }
+        likeButtonName = state.map { $0.isLiked ? tr("取消收藏") : tr("收藏") }
         let goodsID = goods.id
         like = Action { _ in
             let liking = !state.value.isLiked
             return service.setLiked(liking, goodsID: goodsID).on(
                 value: { updated in
                     state.value = (updated.likes, updated.isLiked)
-                    report(.notice(liking ? "收藏商品成功" : "取消收藏商品"))
+                    report(.notice(liking ? tr("收藏商品成功") : tr("取消收藏商品")))
                 },
                 failed: { report(.error($0.message)) })
         }
@@ -90,9 +94,9 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     /// The seeds' freight text.
     static func freightExplain(_ type: ExpressType, fee: Int) -> String {
         switch type {
-        case .free: return "包邮"
-        case .fee: return "运费 ¥\(fee)"
-        case .negotiable: return "运费待议"
+        case .free: return tr("包邮")
+        case .fee: return tr("运费 ¥{0}", fee)
+        case .negotiable: return tr("运费待议")
         }
     }
 }

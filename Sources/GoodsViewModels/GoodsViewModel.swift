@@ -2,13 +2,14 @@ import Foundation
 import GoodsDomain
 import Reactive
 import ViewModelKit
+import Localization
 
 /// The goods list (the seeds' home view model): banners with an auto-advancing carousel, the
 /// paged list of rows, refresh, load more, logout and row selection.
 @MainActor
 public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// The section title above the list.
-    public static let sectionTitle = "推荐商品"
+    public static var sectionTitle: String { tr("推荐商品") }
     /// The route a selected row opens (provided by a plugin).
     public static let detailRoute = "goods.detail"
     /// How often the carousel advances while the screen is active.
@@ -46,7 +47,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         }
         self.session = session
         self.makeLogin = makeLogin
-        super.init(title: "首页", perPage: perPage) { page, size in
+        super.init(title: tr("首页"), perPage: perPage) { page, size in
             let publishTime = PublishTime(now: clock(), timeZone: timeZone)
             return goods.page(page, size: size)
                 .map { loaded in
@@ -101,7 +102,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
 
     /// Asks to confirm logging out; if confirmed, ends the session and returns to login.
     public func logout() {
-        request(.confirm(ConfirmationRequest(message: "确定要注销当前用户吗?") { [weak self] in
+        request(.confirm(ConfirmationRequest(message: tr("确定要注销当前用户吗?")) { [weak self] in
             guard let self else { return }
             session.account.value = nil
             request(.resetToRoot(makeLogin()))

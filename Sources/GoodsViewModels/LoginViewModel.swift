@@ -1,6 +1,7 @@
 import GoodsDomain
 import Reactive
 import ViewModelKit
+import Localization
 
 /// The login screen (the seeds' LoginViewModel): phone and verify code in, avatar and enabled
 /// state out, and the login command.
@@ -39,15 +40,15 @@ public final class LoginViewModel: ViewModel {
         }
         login = Action(enabledIf: isLoginEnabled) { _ in
             guard let validPhone = LoginInput.normalizedPhone(phone.value) else {
-                return SignalProducer(error: ServiceError(message: "请输入正确的手机号码"))
+                return SignalProducer(error: ServiceError(message: tr("请输入正确的手机号码")))
             }
             guard let validCode = LoginInput.normalizedCode(code.value) else {
-                return SignalProducer(error: ServiceError(message: "验证码错误"))
+                return SignalProducer(error: ServiceError(message: tr("验证码错误")))
             }
             return service.login(phone: validPhone, code: validCode)
                 .on(value: { _ in preferences.lastPhone = validPhone })
         }
-        super.init(title: "登录")
+        super.init(title: tr("登录"))
         login.errors.take(during: lifetime).observeValues { [weak self] in self?.show(error: $0.message) }
         login.values.take(during: lifetime).observeValues { [weak self] account in
             MainThread.run { self?.request(.resetToRoot(makeGoodsList(account))) }

@@ -1,6 +1,7 @@
 import GoodsDomain
 import Reactive
 import ViewModelKit
+import Localization
 
 /// What the 插件 dialog knows of one plugin (from the app's plugin registry).
 public struct PluginSummary: Sendable, Equatable {
@@ -49,9 +50,9 @@ public final class PluginsViewModel: ViewModel {
         public let isFailed: Bool
     }
 
-    public static let screenTitle = "插件"
+    public static var screenTitle: String { tr("插件") }
     /// Shown under the list.
-    public static let hint = "停用或启用插件后，重新启动 GoodsDesk 生效。"
+    public static var hint: String { tr("停用或启用插件后，重新启动 GoodsDesk 生效。") }
 
     public let rows: Property<[Row]>
     /// Problems with plugin folders or manifests that belong to no plugin, one per line.
@@ -82,15 +83,15 @@ public final class PluginsViewModel: ViewModel {
     }
 
     nonisolated static func row(for plugin: PluginSummary, disabledNextStart: Bool) -> Row {
-        let origin = plugin.manifest ?? "内置"
-        let detail = "版本 \(plugin.version) · \(origin)"
+        let origin = plugin.manifest ?? tr("内置")
+        let detail = tr("版本 {0} · {1}", plugin.version, origin)
         let status: String
         switch (plugin.state, disabledNextStart) {
-        case (.disabled, false): status = "已停用，下次启动时启用"
-        case (.disabled, true): status = "已停用"
-        case (_, true): status = "下次启动时停用"
-        case (.loaded, false): status = "已加载"
-        case let (.failed(reason), false): status = "未加载：\(reason)"
+        case (.disabled, false): status = tr("已停用，下次启动时启用")
+        case (.disabled, true): status = tr("已停用")
+        case (_, true): status = tr("下次启动时停用")
+        case (.loaded, false): status = tr("已加载")
+        case let (.failed(reason), false): status = tr("未加载：{0}", reason)
         }
         var isFailed = false
         if case .failed = plugin.state { isFailed = true }

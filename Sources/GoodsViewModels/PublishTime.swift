@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// How a row shows when an item was published: `刚刚`, `N分钟前` and `N小时前` today,
 /// `MM-dd HH:mm` earlier this year, `yyyy-MM-dd HH:mm` before that.
@@ -19,9 +20,9 @@ public struct PublishTime: Sendable {
         let today = calendar.dateComponents([.year, .month, .day], from: now)
         let sameDay = then.year == today.year && then.month == today.month && then.day == today.day
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        if elapsed < 60 { return "刚刚" }
+        if elapsed < 60 { return tr("刚刚") }
         if sameDay {
-            return elapsed < 3600 ? "\(Int(elapsed / 60))分钟前" : "\(Int(elapsed / 3600))小时前"
+            return elapsed < 3600 ? tr("{0}分钟前", Int(elapsed / 60)) : tr("{0}小时前", Int(elapsed / 3600))
         }
         let time = "\(two(then.month))-\(two(then.day)) \(two(then.hour)):\(two(then.minute))"
         return then.year == today.year ? time : "\(then.year ?? 0)-\(time)"

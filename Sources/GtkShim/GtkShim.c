@@ -6,6 +6,9 @@
 #include <string.h>
 #include <stdint.h>
 
+/* User-visible text goes through gettext (domain goodsdesk); the source strings are the seeds' Chinese. */
+#define _(text) g_dgettext("goodsdesk", text)
+
 /* libdispatch's hooks for hosting the main queue in another run loop (exported on Linux). */
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
@@ -63,22 +66,22 @@ GoodsWindowWidgets goods_window_new(GtkApplication *application) {
 
     GtkWidget *header = gtk_header_bar_new();
     w.back = gtk_button_new_from_icon_name("go-previous-symbolic");
-    goods_set_accessible_label(w.back, "返回");
+    goods_set_accessible_label(w.back, _("返回"));
     gtk_widget_set_visible(w.back, FALSE);
     gtk_header_bar_pack_start(GTK_HEADER_BAR(header), w.back);
     w.menu = gtk_menu_button_new();
     gtk_menu_button_set_icon_name(GTK_MENU_BUTTON(w.menu), "open-menu-symbolic");
-    goods_set_accessible_label(w.menu, "菜单");
+    goods_set_accessible_label(w.menu, _("菜单"));
     GtkWidget *popover = gtk_popover_new();
     w.menu_items = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     gtk_popover_set_child(GTK_POPOVER(popover), w.menu_items);
-    w.logout = goods_window_add_menu_item(&w, "注销");
+    w.logout = goods_window_add_menu_item(&w, _("注销"));
     gtk_menu_button_set_popover(GTK_MENU_BUTTON(w.menu), popover);
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), w.menu);
     w.refresh = gtk_button_new_from_icon_name("view-refresh-symbolic");
-    goods_set_accessible_label(w.refresh, "刷新");
+    goods_set_accessible_label(w.refresh, _("刷新"));
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), w.refresh);
-    w.fill = gtk_button_new_with_label("填充");
+    w.fill = gtk_button_new_with_label(_("填充"));
     gtk_header_bar_pack_end(GTK_HEADER_BAR(header), w.fill);
     gtk_window_set_titlebar(GTK_WINDOW(w.window), header);
 
@@ -106,7 +109,7 @@ GoodsWindowWidgets goods_window_new(GtkApplication *application) {
     GtkWidget *spinner = gtk_spinner_new();
     gtk_spinner_set_spinning(GTK_SPINNER(spinner), TRUE);
     gtk_widget_set_size_request(spinner, 32, 32);
-    w.hud_label = gtk_label_new("Loading...");
+    w.hud_label = gtk_label_new(_("Loading..."));
     gtk_box_append(GTK_BOX(w.hud), spinner);
     gtk_box_append(GTK_BOX(w.hud), w.hud_label);
     gtk_widget_set_visible(w.hud, FALSE);
@@ -153,21 +156,21 @@ GoodsLoginWidgets goods_login_page_new(void) {
     gtk_widget_set_halign(w.avatar, GTK_ALIGN_CENTER);
     gtk_widget_set_overflow(w.avatar, GTK_OVERFLOW_HIDDEN);
     gtk_widget_add_css_class(w.avatar, "avatar");
-    goods_set_accessible_label(w.avatar, "头像");
+    goods_set_accessible_label(w.avatar, _("头像"));
     gtk_box_append(GTK_BOX(w.root), w.avatar);
 
     GtkWidget *grid = gtk_grid_new();
     gtk_grid_set_row_spacing(GTK_GRID(grid), 12);
     gtk_grid_set_column_spacing(GTK_GRID(grid), 16);
-    w.phone = goods_labelled_entry(grid, 0, "手机号", "请输入手机号码");
+    w.phone = goods_labelled_entry(grid, 0, _("手机号"), _("请输入手机号码"));
     gtk_entry_set_input_purpose(GTK_ENTRY(w.phone), GTK_INPUT_PURPOSE_PHONE);
     gtk_entry_set_max_length(GTK_ENTRY(w.phone), 20);
-    w.code = goods_labelled_entry(grid, 1, "验证码", "请输入验证码");
+    w.code = goods_labelled_entry(grid, 1, _("验证码"), _("请输入验证码"));
     gtk_entry_set_input_purpose(GTK_ENTRY(w.code), GTK_INPUT_PURPOSE_DIGITS);
     gtk_entry_set_max_length(GTK_ENTRY(w.code), 8);
     gtk_box_append(GTK_BOX(w.root), grid);
 
-    w.login = gtk_button_new_with_label("登录");
+    w.login = gtk_button_new_with_label(_("登录"));
     gtk_widget_add_css_class(w.login, "login-button");
     gtk_widget_set_sensitive(w.login, FALSE);
     gtk_box_append(GTK_BOX(w.root), w.login);
@@ -178,7 +181,7 @@ void goods_picture_set_file(GtkWidget *picture, const char *path, const char *pl
     gboolean readable = path != NULL && g_file_test(path, G_FILE_TEST_IS_REGULAR);
     /* Screen readers (and UI tests) can tell a real picture from the placeholder. */
     gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                   readable ? "图片" : "默认图片", -1);
+                                   readable ? _("图片") : _("默认图片"), -1);
     if (GTK_IS_IMAGE(picture)) {
         if (readable) gtk_image_set_from_file(GTK_IMAGE(picture), path);
         else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);
@@ -317,7 +320,7 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
     gtk_widget_add_css_class(w.banner_button, "flat");
     gtk_widget_add_css_class(w.banner_button, "banner");
     gtk_button_set_child(GTK_BUTTON(w.banner_button), w.carousel);
-    goods_set_accessible_label(w.banner_button, "广告");
+    goods_set_accessible_label(w.banner_button, _("广告"));
     gtk_overlay_set_child(GTK_OVERLAY(carousel_box), w.banner_button);
     w.dots = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
     gtk_widget_set_halign(w.dots, GTK_ALIGN_CENTER);
@@ -326,7 +329,7 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
     gtk_overlay_add_overlay(GTK_OVERLAY(carousel_box), w.dots);
     gtk_box_append(GTK_BOX(w.root), carousel_box);
 
-    w.section = gtk_label_new("推荐商品");
+    w.section = gtk_label_new(_("推荐商品"));
     gtk_widget_set_halign(w.section, GTK_ALIGN_START);
     gtk_widget_add_css_class(w.section, "section-title");
     gtk_box_append(GTK_BOX(w.root), w.section);
@@ -338,7 +341,7 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
     GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(g_object_ref(model)));
     w.list = gtk_list_view_new(selection, g_object_ref(factory));
     gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(w.list), TRUE);
-    goods_set_accessible_label(w.list, "推荐商品");
+    goods_set_accessible_label(w.list, _("推荐商品"));
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(w.scroller), w.list);
     gtk_box_append(GTK_BOX(w.root), w.scroller);
 
@@ -361,7 +364,7 @@ void goods_carousel_set_pictures(GoodsListWidgets *w, const char *const *paths, 
         GtkWidget *dot = gtk_button_new();
         gtk_widget_add_css_class(dot, "carousel-dot");
         char name[32];
-        g_snprintf(name, sizeof name, "第%u个广告", i + 1);
+        g_snprintf(name, sizeof name, _("第%u个广告"), i + 1);
         goods_set_accessible_label(dot, name);
         gtk_box_append(GTK_BOX(w->dots), dot);
     }
@@ -414,7 +417,7 @@ GoodsRowWidgets goods_row_new(void) {
     gtk_widget_set_halign(w.verified, GTK_ALIGN_END);
     gtk_widget_set_valign(w.verified, GTK_ALIGN_END);
     gtk_widget_add_css_class(w.verified, "verified");
-    goods_set_accessible_label(w.verified, "已认证");
+    goods_set_accessible_label(w.verified, _("已认证"));
     gtk_overlay_add_overlay(GTK_OVERLAY(avatar_overlay), w.verified);
     gtk_box_append(GTK_BOX(seller), avatar_overlay);
     GtkWidget *who = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
@@ -453,7 +456,7 @@ GoodsRowWidgets goods_row_new(void) {
     gtk_box_append(GTK_BOX(w.root), money);
 
     GtkWidget *headline = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
-    w.brand_new = gtk_label_new("全新");
+    w.brand_new = gtk_label_new(_("全新"));
     gtk_widget_add_css_class(w.brand_new, "badge");
     gtk_widget_set_valign(w.brand_new, GTK_ALIGN_START);
     w.title = goods_row_label("title", TRUE);
@@ -511,6 +514,28 @@ void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkW
     GtkShortcutAction *action = gtk_callback_action_new(goods_shortcut_activate, target, NULL);
     gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller), gtk_shortcut_new(trigger, action));
     gtk_widget_add_controller(window, controller);
+}
+
+void goods_use_icons(const char *folder, const char *icon_name) {
+    GtkIconTheme *theme = gtk_icon_theme_get_for_display(gdk_display_get_default());
+    if (folder != NULL && g_file_test(folder, G_FILE_TEST_IS_DIR)) gtk_icon_theme_add_search_path(theme, folder);
+    gtk_window_set_default_icon_name(icon_name);
+}
+
+void goods_show_about(GtkWindow *parent, const char *application_id, const char *version) {
+    const char *authors[] = {"GoodsDesk developers", NULL};
+    gtk_show_about_dialog(parent,
+        "title", _("关于 GoodsDesk"),
+        "program-name", "GoodsDesk",
+        "logo-icon-name", application_id,
+        "version", version,
+        "comments", _("浏览二手好物：以 GTK 4 上的 MVVM 框架写成的桌面应用。"),
+        "website", "https://github.com/goodsdesk/goodsdesk",
+        "license-type", GTK_LICENSE_MIT_X11,
+        "authors", authors,
+        /* TRANSLATORS: your name, shown in the About dialog. */
+        "translator-credits", _("translator-credits"),
+        NULL);
 }
 
 void goods_open_uri(GtkWidget *window, const char *uri) {

@@ -1,3 +1,5 @@
+import Localization
+
 /// A navigation a view model asks for; the controller layer decides how to show it.
 public enum NavigationRequest: Sendable {
     /// Show `viewModel`'s screen on top of the current one.
@@ -24,7 +26,7 @@ public struct ConfirmationRequest: Sendable {
     public let onConfirm: @MainActor @Sendable () -> Void
 
     public init(
-        message: String, confirmTitle: String = "确定", cancelTitle: String = "取消",
+        message: String, confirmTitle: String = tr("确定"), cancelTitle: String = tr("取消"),
         onConfirm: @escaping @MainActor @Sendable () -> Void
     ) {
         self.message = message

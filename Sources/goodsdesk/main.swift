@@ -5,9 +5,14 @@ import GoodsDomain
 import GoodsUI
 import GtkReactive
 import GtkShim
+import Localization
 import Reactive
 
 func warn(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+let environment = AppEnvironment()
+Localization.start(localeDirectory: environment.localeDirectory.path)
+ReactiveLog.isTracing = environment.trace
 
 let options: LaunchOptions
 do {
@@ -25,8 +30,23 @@ if options.showVersion {
     exit(0)
 }
 
-let environment = AppEnvironment()
-ReactiveLog.isTracing = environment.trace
+// One instance: a second launch raises the first one's window and leaves.
+let application = gtk_application_new(GoodsDeskApp.applicationID, G_APPLICATION_DEFAULT_FLAGS)!
+var registration: UnsafeMutablePointer<GError>?
+if g_application_register(goods_application(application), nil, &registration) == 0 {
+    warn("goodsdesk: running without single-instance support: \(registration.map { String(cString: $0.pointee.message) } ?? "no session bus")")
+    g_clear_error(&registration)
+} else if g_application_get_is_remote(goods_application(application)) != 0 {
+    g_application_activate(goods_application(application))
+    // The request is a D-Bus message: send it before leaving.
+    if let bus = g_application_get_dbus_connection(goods_application(application)) {
+        g_dbus_connection_flush_sync(bus, nil, nil)
+    }
+    warn("goodsdesk: " + tr("GoodsDesk is already running; its window was raised"))
+    g_object_unref(application)
+    exit(0)
+}
+
 let app: GoodsDeskApp
 do {
     app = try GoodsDeskApp(environment: environment, options: options, log: warn)
@@ -35,7 +55,6 @@ do {
     exit(1)
 }
 
-let application = gtk_application_new(GoodsDeskApp.applicationID, G_APPLICATION_DEFAULT_FLAGS)!
 let activation = SignalConnection(UnsafeMutableRawPointer(application), signal: "activate") {
     app.activate(application)
 }

@@ -1,10 +1,11 @@
 import GoodsViewModels
 import PluginKit
+import Localization
 
 /// The `goods.detail` route: selecting a row in the goods list opens the item's detail page.
 @MainActor
 final class GoodsDetailPlugin: Plugin {
-    let info = PluginInfo(id: "io.github.goodsdesk.detail", name: "商品详情", version: "1.0")
+    let info = PluginInfo(id: "io.github.goodsdesk.detail", name: tr("商品详情"), version: "1.0")
 
     func register(in registry: PluginRegistry) throws {
         try registry.registerRoute(GoodsViewModel.detailRoute) { argument, context in

@@ -2,6 +2,7 @@ import CGtk
 import GtkReactive
 import GtkShim
 import Reactive
+import Localization
 
 /// The detail page's widgets: seller, title, price, freight, place, the full description, every
 /// picture large, and the like button. It owns their events and offers binding targets; it knows
@@ -28,7 +29,7 @@ final class GoodsDetailViewManager {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller, 1)
-        goods_set_accessible_label(scroller, "商品详情")
+        goods_set_accessible_label(scroller, tr("商品详情"))
         page = Widget(scroller)
 
         let column = Self.box(GTK_ORIENTATION_VERTICAL, spacing: 12, css: "goods-detail")

@@ -1,15 +1,16 @@
 import Foundation
 import GoodsDomain
 import PluginKit
+import Localization
 
 /// The `mhdemo` data source: a folder of the original iOS demo's files, `SUGoodsData_1.data` …
 /// `SUGoodsData_N.data` (JSON pages) and `SUBannerData.data`, read as they are.
 @MainActor
 final class MHDemoPlugin: Plugin {
-    let info = PluginInfo(id: "io.github.goodsdesk.mhdemo", name: "原版演示数据", version: "1.0")
+    let info = PluginInfo(id: "io.github.goodsdesk.mhdemo", name: tr("原版演示数据"), version: "1.0")
 
     func register(in registry: PluginRegistry) throws {
-        try registry.registerDataSource(DataSource(id: "mhdemo", name: "原版演示数据") { folder in
+        try registry.registerDataSource(DataSource(id: "mhdemo", name: tr("原版演示数据")) { folder in
             let url = URL(fileURLWithPath: folder)
             return DataSourceContent(dataSet: try DemoFolder.read(url), pictureDirectory: url)
         })

@@ -1,4 +1,5 @@
 import Reactive
+import Localization
 
 /// The services, answered from the local store through the simulated server.
 public struct LocalServices: LoginService, GoodsService, BannerService, LikeService, AccountDirectory {
@@ -20,7 +21,7 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
             do {
                 try store.save(account)
             } catch {
-                throw ServiceError(message: "无法保存账号：\(error)")
+                throw ServiceError(message: tr("无法保存账号：{0}", "\(error)"))
             }
             session.account.value = account
             return account
@@ -35,21 +36,21 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
             let avatars = try store.sellerAvatars()
             let seed = phone.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0x7FFF_FFFF }
             let avatar = avatars.isEmpty ? nil : avatars[seed % avatars.count]
-            return Account(phone: phone, nickname: "用户\(phone.suffix(4))", avatar: avatar)
+            return Account(phone: phone, nickname: tr("用户{0}", phone.suffix(4)), avatar: avatar)
         } catch {
-            throw ServiceError(message: "无法读取账号：\(error)")
+            throw ServiceError(message: tr("无法读取账号：{0}", "\(error)"))
         }
     }
 
     public func page(_ number: Int, size: Int) -> SignalProducer<GoodsPage, ServiceError> {
         let session = self.session
-        return answer(.goodsPage, failing: "无法读取商品") { store throws(StoreError) in
+        return answer(.goodsPage, failing: tr("无法读取商品：{0}")) { store throws(StoreError) in
             try store.page(number, size: size, viewer: session.account.value?.phone)
         }
     }
 
     public func banners() -> SignalProducer<[Banner], ServiceError> {
-        answer(.banners, failing: "无法读取广告") { store throws(StoreError) in try store.banners() }
+        answer(.banners, failing: tr("无法读取广告：{0}")) { store throws(StoreError) in try store.banners() }
     }
 
     /// Answers `request` from the store; a store failure becomes `message` with its reason.
@@ -62,7 +63,7 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
             do {
                 return try read(store)
             } catch {
-                throw ServiceError(message: "\(message)：\(error)")
+                throw ServiceError(message: message.replacing("{0}", with: "\(error)"))
             }
         }
     }
@@ -71,11 +72,11 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
         let store = self.store
         let session = self.session
         return server.answer(.like) { () throws(ServiceError) -> Goods in
-            guard let phone = session.account.value?.phone else { throw ServiceError(message: "请先登录") }
+            guard let phone = session.account.value?.phone else { throw ServiceError(message: tr("请先登录")) }
             do {
                 return try store.setLiked(liked, goodsID: goodsID, phone: phone)
             } catch {
-                throw ServiceError(message: "无法保存收藏：\(error)")
+                throw ServiceError(message: tr("无法保存收藏：{0}", "\(error)"))
             }
         }
     }

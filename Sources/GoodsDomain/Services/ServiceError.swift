@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a service request failed, with the message the user sees.
 public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     public let message: String
@@ -5,7 +7,7 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
     public init(message: String) { self.message = message }
 
     /// The seeds' message when the (simulated) server fails.
-    public static let serverUnavailable = ServiceError(message: "呜呜，服务器不给力呀...")
+    public static let serverUnavailable = ServiceError(message: tr("呜呜，服务器不给力呀..."))
 
     public var description: String { message }
 }

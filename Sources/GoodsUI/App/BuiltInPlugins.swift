@@ -1,12 +1,14 @@
 import Foundation
 import GoodsDomain
 import GoodsViewModels
+import GtkShim
 import PluginKit
+import Localization
 
 /// The login screen, as a plugin like any other.
 @MainActor
 public final class LoginPlugin: Plugin {
-    public let info = PluginInfo(id: "io.github.goodsdesk.login", name: "登录", version: GoodsDeskApp.version)
+    public let info = PluginInfo(id: "io.github.goodsdesk.login", name: tr("登录"), version: GoodsDeskApp.version)
     public init() {}
     public func register(in registry: PluginRegistry) throws {
         try registry.registerScreen(for: LoginViewModel.self) { LoginController(viewModel: $0, context: $1) }
@@ -16,14 +18,14 @@ public final class LoginPlugin: Plugin {
 /// The goods list, as a plugin like any other.
 @MainActor
 public final class GoodsListPlugin: Plugin {
-    public let info = PluginInfo(id: "io.github.goodsdesk.goods", name: "推荐商品", version: GoodsDeskApp.version)
+    public let info = PluginInfo(id: "io.github.goodsdesk.goods", name: tr("推荐商品"), version: GoodsDeskApp.version)
     public init() {}
     public func register(in registry: PluginRegistry) throws {
         try registry.registerScreen(for: GoodsViewModel.self) { GoodsListController(viewModel: $0, context: $1) }
     }
 }
 
-/// The app's own menu actions and data source, as a plugin like any other: the 插件 dialog, and
+/// The app's own menu actions and data source, as a plugin like any other: the 插件 dialog, About, and
 /// `dataset`, any folder in the app's data-set layout (`--data-source dataset:/path`).
 @MainActor
 public final class AppPlugin: Plugin {
@@ -36,8 +38,11 @@ public final class AppPlugin: Plugin {
     }
 
     public func register(in registry: PluginRegistry) throws {
-        try registry.registerAction(AppAction(id: "plugins.show", title: "插件", accelerator: "<Control><Shift>p", perform: showPlugins))
-        try registry.registerDataSource(DataSource(id: "dataset", name: "GoodsDesk 数据集") { folder in
+        try registry.registerAction(AppAction(id: "plugins.show", title: tr("插件"), accelerator: "<Control><Shift>p", perform: showPlugins))
+        try registry.registerAction(AppAction(id: "app.about", title: tr("关于 GoodsDesk")) { context in
+            goods_show_about(goods_window(context.chrome.windowWidget.raw), GoodsDeskApp.applicationID, GoodsDeskApp.version)
+        })
+        try registry.registerDataSource(DataSource(id: "dataset", name: tr("GoodsDesk 数据集")) { folder in
             let url = URL(fileURLWithPath: folder)
             return DataSourceContent(dataSet: try DataSet.load(from: url), pictureDirectory: url)
         })

@@ -113,6 +113,8 @@ public final class GoodsDeskApp {
         }
         goods_attach_main_queue()
         loadStyle()
+        // Installed, the icon is in the system's theme; uninstalled, in data/icons.
+        goods_use_icons(environment.dataSetDirectory.deletingLastPathComponent().appendingPathComponent("icons").path, Self.applicationID)
         let window = AppWindow(application: application)
         self.window = window
         if let size = settings?.windowSize {

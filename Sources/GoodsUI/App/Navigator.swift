@@ -4,6 +4,7 @@ import GtkShim
 import PluginKit
 import Reactive
 import ViewModelKit
+import Localization
 
 /// Carries out view models' navigation requests on the window: a stack of controllers, one
 /// per screen, created through `makeController`. Controllers that leave the stack are released,
@@ -56,7 +57,7 @@ public final class Navigator {
             if let controller = openRoute(name, argument) {
                 push(controller, forward: true)
             } else {
-                window.showToast("没有插件提供此页面（\(name)）")
+                window.showToast(tr("没有插件提供此页面（{0}）", name))
             }
         case .pop:
             guard stack.count > 1, let leaving = stack.popLast(), let next = stack.last else { return }

@@ -5,6 +5,7 @@ import GtkShim
 import PluginKit
 import Reactive
 import ViewModelKit
+import Localization
 
 /// Binds the goods list's ViewManagers to the GoodsViewModel (the seeds' home controller).
 @MainActor
@@ -23,8 +24,8 @@ public final class GoodsListController: Controller {
     /// The footer's text for a footer state (the seeds' strings).
     nonisolated static func footerText(_ state: FooterState) -> String {
         switch state {
-        case .loading: return "加载更多..."
-        case .noMore: return "没有更多了"
+        case .loading: return tr("加载更多...")
+        case .noMore: return tr("没有更多了")
         case .idle, .loadMore: return ""
         }
     }

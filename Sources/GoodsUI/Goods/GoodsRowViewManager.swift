@@ -73,7 +73,7 @@ public final class GoodsRowViewManager {
         title.labelText(during: lifetime) <~ SignalProducer(value: item.title)
         description.labelText(during: lifetime) <~ SignalProducer(value: item.description)
         place.labelText(during: lifetime) <~ SignalProducer(value: item.place)
-        messages.labelText(during: lifetime) <~ SignalProducer(value: item.messages > 0 ? "留言 \(item.messages)" : "")
+        messages.labelText(during: lifetime) <~ SignalProducer(value: item.messagesText)
         like.buttonLabel(during: lifetime) <~ item.likeButtonText
         like.sensitive(during: lifetime) <~ item.like.isEnabled
         like.accessibleLabel(during: lifetime) <~ item.likeButtonName

@@ -2,6 +2,7 @@ import CGtk
 import GtkReactive
 import GtkShim
 import Reactive
+import Localization
 
 /// The 插件 dialog's widgets: one row per plugin (name, details, status, an on/off switch), the
 /// problems that belong to no plugin, and a hint. It owns their events; it knows no view model.
@@ -46,7 +47,7 @@ final class PluginsDialogViewManager {
         rows[index].enabled.target("switch", during: lifetime) { widget, state in
             gtk_switch_set_active(OpaquePointer(widget), state.isOn ? 1 : 0)
             gtk_widget_set_sensitive(widget, state.canToggle ? 1 : 0)
-            goods_set_accessible_label(widget, "启用 \(state.name)")
+            goods_set_accessible_label(widget, tr("启用 {0}", state.name))
         }
     }
 

@@ -161,6 +161,12 @@ void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkW
 GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path);
 
 /* Opens `uri` with the desktop's handler. */
+/* Windows use the icon `icon_name`, also looked up in `folder` (an uninstalled icon theme). */
+void goods_use_icons(const char *folder, const char *icon_name);
+
+/* The About dialog (modal over `parent`, reused while open). */
+void goods_show_about(GtkWindow *parent, const char *application_id, const char *version);
+
 void goods_open_uri(GtkWidget *window, const char *uri);
 
 #endif

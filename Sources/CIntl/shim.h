@@ -1,0 +1,3 @@
+/* gettext and setlocale, from the C library. */
+#include <libintl.h>
+#include <locale.h>
