@@ -14,6 +14,9 @@ build_plugins() {
 }
 build_plugins debug
 glib-compile-schemas --strict data/
+# Every marked string translated in every language; the catalogues compiled for the uninstalled app.
+./meson-helpers/check-translations.sh
+./meson-helpers/compile-translations.sh
 # The committed data set must be exactly what the deterministic generator writes.
 generated=$(mktemp -d)
 trap 'rm -rf "$generated"' EXIT
@@ -26,11 +29,16 @@ xvfb-run -a dbus-run-session -- swift test
 swift build -c release
 build_plugins release
 xvfb-run -a dbus-run-session -- swift test -c release
-# End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario;
-# a screenshot per step goes to the artifacts folder.
+# End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario,
+# in the seeds' Chinese and in English; a screenshot per step goes to the artifacts folder.
 artifacts=${GOODSDESK_UI_ARTIFACTS:-.build/ui-artifacts}
 rm -rf "$artifacts"
-GOODSDESK_UI_PLUGINS=.build/debug/plugins GOODSDESK_UI_FIXTURES=.build/debug/plugin-fixtures \
-    xvfb-run -a -s "-screen 0 480x800x24" dbus-run-session -- /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts"
+for language in zh_CN en; do
+    GOODSDESK_UI_LANGUAGE=$language GOODSDESK_UI_PLUGINS=.build/debug/plugins GOODSDESK_UI_FIXTURES=.build/debug/plugin-fixtures \
+        xvfb-run -a -s "-screen 0 480x800x24" dbus-run-session -- \
+        /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts/$language"
+done
+# Installed like a GNOME app: meson install into a temporary prefix, validated, moved, smoke-tested.
+xvfb-run -a -s "-screen 0 480x800x24" dbus-run-session -- ./meson-helpers/install-smoke.sh "$artifacts/installed"
 # The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
 swift run -c release reactive-bench --quick

@@ -3,6 +3,7 @@
 Each scenario gets its own XDG folders and a short simulated latency. Steps are named; each
 step saves a screenshot into the artifacts folder, and a failing step reports what it expected,
 what it found (the accessible tree around it) and where its screenshot is."""
+import gettext
 import os
 import shutil
 import subprocess
@@ -57,8 +58,26 @@ def all_nodes(node, role=None):
     return found
 
 
+# The interface language of this run (GOODSDESK_UI_LANGUAGE: zh_CN, the seeds' own, or en) and
+# the compiled catalogues the app uses (GOODSDESK_UI_LOCALE_DIR, default .build/locale).
+LANGUAGE = os.environ.get("GOODSDESK_UI_LANGUAGE", "zh_CN")
+LOCALE_DIR = os.environ.get("GOODSDESK_UI_LOCALE_DIR",
+                            os.path.join(os.path.dirname(__file__), "..", "..", ".build", "locale"))
+_catalogue = gettext.translation("goodsdesk", LOCALE_DIR, languages=[LANGUAGE], fallback=LANGUAGE == "zh_CN")
+
+
+def T(text, *arguments):
+    """`text` (the seeds' Chinese, as in the sources) as the app shows it in this run's language,
+    with {0}, {1}… filled in: the scenarios are written once and run in every language."""
+    translated = _catalogue.gettext(text)
+    for index, argument in enumerate(arguments):
+        translated = translated.replace("{%d}" % index, str(argument))
+    return translated
+
+
 class App:
-    """One run of goodsdesk in its own home, under the current display and D-Bus session."""
+    """One run of goodsdesk in its own home, under the current display and D-Bus session, in
+    this run's language. Names given to the finding and acting methods are translated."""
 
     def __init__(self, binary, artifacts, name, home=None, latency_ms=150, env=None, arguments=None):
         self.binary = binary
@@ -84,7 +103,11 @@ class App:
             "GDK_BACKEND": "x11",
             "GSK_RENDERER": "cairo",
             "GSETTINGS_BACKEND": "keyfile",
+            # C.UTF-8 honours LANGUAGE (plain C ignores it); no generated locale is needed.
+            "LANG": "C.UTF-8",
+            "LANGUAGE": LANGUAGE,
         })
+        env.pop("LC_ALL", None)
         env.update(self.extra_env)
         return env
 
@@ -121,7 +144,7 @@ class App:
 
     def find(self, role, name):
         app = application()
-        return find(app, role, name) if app is not None else None
+        return find(app, role, T(name)) if app is not None else None
 
     def wait_for(self, role, name, timeout=15, showing=True, condition=None, expect=None):
         """Waits until a widget with `role` and `name` exists (and is showing, and meets
@@ -138,7 +161,7 @@ class App:
                 if ok:
                     return node
             time.sleep(0.1)
-        raise StepFailed(expect or f"a showing {role} named {name!r} within {timeout} s")
+        raise StepFailed(expect or f"a showing {role} named {T(name)!r} within {timeout} s")
 
     def wait_until(self, predicate, timeout, expect):
         deadline = time.time() + timeout
@@ -155,7 +178,7 @@ class App:
         node = self.wait_for(role, name)
         target = actionable(node)
         if target is None:
-            raise StepFailed(f"{role} {name!r} has no action")
+            raise StepFailed(f"{role} {T(name)!r} has no action")
         target.queryAction().doAction(0)
 
     def type_into(self, name, text):

@@ -7,7 +7,7 @@ import json
 import os
 import shutil
 
-from harness import Scenario, StepFailed, all_nodes, name_of
+from harness import Scenario, StepFailed, T, all_nodes, name_of
 from scenarios import key, login_with_fill, row_titles
 
 EXAMPLES = os.environ.get("GOODSDESK_UI_PLUGINS", ".build/debug/plugins")
@@ -62,6 +62,11 @@ def first_title():
 
 @with_arguments(examples)
 def detail_page_opens_from_the_plugin(app):
+    detail_page_opens(app)
+
+
+def detail_page_opens(app):
+    """Opens a row's detail page (the goods-detail plugin), likes there, comes back."""
     s = Scenario(app)
     title = first_title()
     login_with_fill(app, s)
@@ -69,7 +74,7 @@ def detail_page_opens_from_the_plugin(app):
     s.step("detail page", lambda: app.wait_for("frame", "商品详情", expect="the window titled 商品详情 after Enter on a row"))
     s.step("title shown", lambda: app.wait_for("label", title, expect=f"the item's title {title!r} on the detail page"))
     s.step("large pictures", lambda: app.wait_until(
-        lambda: any(node.description == "图片" for node in all_nodes(app.root(), "image")), 10,
+        lambda: any(node.description == T("图片") for node in all_nodes(app.root(), "image")), 10,
         "the item's pictures (not placeholders) on the detail page"))
     s.step("like", lambda: app.press("push button", "收藏"))
     s.step("liked toast", lambda: app.wait_for("label", "收藏商品成功", expect="toast 收藏商品成功 from the detail page"))
@@ -77,7 +82,7 @@ def detail_page_opens_from_the_plugin(app):
     s.step("back", lambda: app.press("push button", "返回"))
     s.step("list again", lambda: app.wait_for("frame", "首页", expect="back on the list (首页) after 返回"))
     s.step("row liked too", lambda: app.wait_until(
-        lambda: any(name_of(node) == "取消收藏" for node in all_nodes(app.root(), "push button")), 10,
+        lambda: any(name_of(node) == T("取消收藏") for node in all_nodes(app.root(), "push button")), 10,
         "the row shows the like made on the detail page"))
 
 
@@ -88,16 +93,16 @@ def broken_plugins_are_listed_and_the_app_works(app):
     s.step("plugins", lambda: app.press("push button", "插件"))
     s.step("dialog", lambda: app.wait_for("frame", "插件", expect="the 插件 dialog"))
     expected = [
-        "商品详情", "原版演示数据", "已加载",
-        "未加载：registration failed: the fixture refuses to register",
-        "未加载：libno-entry.so has no entry point goodsdesk_plugin_entry",
-        "未加载：registration failed: route goods.detail is already registered by io.github.goodsdesk.detail",
+        T("商品详情"), T("原版演示数据"), T("已加载"),
+        T("未加载：{0}", "registration failed: the fixture refuses to register"),
+        T("未加载：{0}", "libno-entry.so has no entry point goodsdesk_plugin_entry"),
+        T("未加载：{0}", "registration failed: route goods.detail is already registered by io.github.goodsdesk.detail"),
     ]
 
     def listed():
         labels = app.labels()
         return all(text in labels for text in expected) and any(
-            text and text.startswith("版本 1.0 · /") and text.endswith("goods-detail.plugin") for text in labels)
+            text and text.startswith(T("版本 {0} · {1}", "1.0", "/")) and text.endswith("goods-detail.plugin") for text in labels)
 
     def every_plugin_listed():
         try:
@@ -122,18 +127,18 @@ def a_disabled_plugin_stays_off_after_restart(app):
     s = Scenario(app)
     s.step("menu", lambda: app.press("push button", "菜单"))
     s.step("plugins", lambda: app.press("push button", "插件"))
-    s.step("turn off", lambda: app.press("check box", "启用 商品详情"))
+    s.step("turn off", lambda: app.press("check box", T("启用 {0}", T("商品详情"))))
     s.step("next start", lambda: app.wait_for("label", "下次启动时停用", expect="下次启动时停用 after turning it off"))
     s.step("close", lambda: key("Escape"))
     s.step("restart", lambda: (app.stop(), app.start()))
     login_with_fill(app, s)
     open_first_row(app, s, first_title())
-    s.step("no detail page", lambda: app.wait_for("label", "没有插件提供此页面（goods.detail）",
+    s.step("no detail page", lambda: app.wait_for("label", T("没有插件提供此页面（{0}）", "goods.detail"),
                                                   expect="a toast saying no plugin provides goods.detail"))
     s.step("menu", lambda: app.press("push button", "菜单"))
     s.step("plugins", lambda: app.press("push button", "插件"))
     s.step("listed as off", lambda: app.wait_for("label", "已停用", expect="商品详情 listed as 已停用"))
-    s.step("turn on", lambda: app.press("check box", "启用 商品详情"))
+    s.step("turn on", lambda: app.press("check box", T("启用 {0}", T("商品详情"))))
     s.step("on at next start", lambda: app.wait_for("label", "已停用，下次启动时启用"))
     s.step("close", lambda: key("Escape"))
     s.step("restart", lambda: (app.stop(), app.start()))
@@ -171,9 +176,19 @@ def the_demo_data_source_is_browsed(app):
                                                f"the demo's first titles {titles[:3]}"))
 
 
+def installed_detail_page(app):
+    """The installed app loads the example plugins from its prefix, with no --plugin-dir."""
+    detail_page_opens(app)
+
+
 PLUGIN_SCENARIOS = [
     ("10-detail-page", detail_page_opens_from_the_plugin),
     ("11-broken-plugins", broken_plugins_are_listed_and_the_app_works),
     ("12-disable-plugin", a_disabled_plugin_stays_off_after_restart),
     ("13-demo-data-source", the_demo_data_source_is_browsed),
+]
+
+# The smoke run of an installed GoodsDesk (meson install into a temporary prefix, then moved).
+INSTALLED_SCENARIOS = [
+    ("installed-detail-page-from-the-prefix", installed_detail_page),
 ]

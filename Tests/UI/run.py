@@ -1,12 +1,21 @@
-"""Runs every UI scenario against the built goodsdesk: python3 Tests/UI/run.py BINARY ARTIFACTS [NAME...]"""
+"""Runs every UI scenario against the built goodsdesk: python3 Tests/UI/run.py BINARY ARTIFACTS [NAME...]
+
+GOODSDESK_UI_LANGUAGE picks the interface language (zh_CN, the default, or en); with
+GOODSDESK_UI_SUITE=installed, the smoke scenarios for an installed GoodsDesk run instead."""
+import os
 import sys
 import time
 
 from harness import App, StepFailed
-from plugin_scenarios import PLUGIN_SCENARIOS
+from harness import LANGUAGE
+from plugin_scenarios import INSTALLED_SCENARIOS, PLUGIN_SCENARIOS
 from scenarios import SCENARIOS as BASIC_SCENARIOS
+from scenarios import first_start, valid_login_shows_goods
 
-SCENARIOS = BASIC_SCENARIOS + PLUGIN_SCENARIOS
+if os.environ.get("GOODSDESK_UI_SUITE") == "installed":
+    SCENARIOS = [("1-first-start", first_start), ("4-valid-login", valid_login_shows_goods)] + INSTALLED_SCENARIOS
+else:
+    SCENARIOS = BASIC_SCENARIOS + PLUGIN_SCENARIOS
 
 
 def main():
@@ -22,9 +31,9 @@ def main():
         try:
             app.start()
             scenario(app)
-            print(f"✔ {name} ({time.time() - started:.1f} s)")
+            print(f"✔ {name} [{LANGUAGE}] ({time.time() - started:.1f} s)")
         except StepFailed as failure:
-            print(f"✘ {name}\n{failure}")
+            print(f"✘ {name} [{LANGUAGE}]\n{failure}")
             failures.append(name)
         except Exception as error:
             print(f"✘ {name}: {error!r}")

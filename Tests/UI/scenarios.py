@@ -5,7 +5,7 @@ import time
 
 import pyatspi
 
-from harness import App, Scenario, StepFailed, all_nodes, name_of
+from harness import App, Scenario, StepFailed, T, all_nodes, name_of
 
 PHONE, CODE = "13874389438", "5858"
 
@@ -65,14 +65,14 @@ def valid_login_shows_goods(app):
 
     def rows_and_banners():
         def enough():
-            lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == "推荐商品"]
+            lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == T("推荐商品")]
             if not lists:
                 return False
             titles = [name_of(item) for item in all_nodes(lists[0], "panel") if name_of(item)]
             return len(set(titles)) >= 2 and len(lists[0].childCount and titles) >= 2
         app.wait_until(enough, 15, "rows named by their titles in the 推荐商品 list")
         app.wait_for("push button", "广告", expect="the banner carousel")
-        app.wait_for("push button", "第1个广告", expect="banner dots")
+        app.wait_for("push button", T("第%u个广告").replace("%u", "1"), expect="banner dots")
     s.step("rows and banners", rows_and_banners)
 
 
@@ -81,12 +81,12 @@ def like_and_unlike_persist(app):
     login_with_fill(app, s)
 
     def like_buttons():
-        return [n for n in all_nodes(app.root(), "push button") if name_of(n) in ("收藏", "取消收藏")]
+        return [n for n in all_nodes(app.root(), "push button") if name_of(n) in (T("收藏"), T("取消收藏"))]
 
     def press_first(name=None):
         """Presses the first like button (named `name`, if given); False while there is none.
         Rows can be rebound between reading the tree and acting: the wait simply tries again."""
-        buttons = [b for b in like_buttons() if name is None or name_of(b) == name]
+        buttons = [b for b in like_buttons() if name is None or name_of(b) == T(name)]
         if not buttons:
             return False
         buttons[0].queryAction().doAction(0)
@@ -103,7 +103,7 @@ def like_and_unlike_persist(app):
     s.step("unliked toast", lambda: app.wait_for("label", "取消收藏商品", expect="toast 取消收藏商品"))
 
     def like_again():
-        app.wait_until(lambda: all(name_of(b) == "收藏" for b in like_buttons()), 10, "no row liked after unliking")
+        app.wait_until(lambda: all(name_of(b) == T("收藏") for b in like_buttons()), 10, "no row liked after unliking")
         app.wait_until(press_first, 10, "a like button to press again")
         app.wait_for("label", "收藏商品成功", expect="toast 收藏商品成功 again")
     s.step("like again", like_again)
@@ -112,7 +112,7 @@ def like_and_unlike_persist(app):
         app.stop()
         app.start()
         login_with_fill(app, s)
-        app.wait_until(lambda: any(name_of(b) == "取消收藏" for b in like_buttons()), 15, "the like survived a restart")
+        app.wait_until(lambda: any(name_of(b) == T("取消收藏") for b in like_buttons()), 15, "the like survived a restart")
     s.step("restart", restart_keeps_like)
 
 
@@ -141,7 +141,7 @@ def restart_restores_phone_and_avatar(app):
 def avatar_is_picture(app):
     """The avatar shows a picture, not the placeholder (its accessible description says which)."""
     node = app.find("image", "头像")
-    return node is not None and node.description == "图片"
+    return node is not None and node.description == T("图片")
 
 
 def corrupt_database_is_rebuilt(app):
@@ -183,7 +183,7 @@ def dataset_titles():
 
 def row_titles(app):
     """Titles of the rows the list has realized, in list order."""
-    lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == "推荐商品"]
+    lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == T("推荐商品")]
     if not lists:
         return []
     rows = []
@@ -209,7 +209,7 @@ def merge(collected, window):
 
 
 def goods_list(app):
-    lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == "推荐商品"]
+    lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == T("推荐商品")]
     if not lists:
         raise StepFailed("the 推荐商品 list")
     return lists[0]
@@ -237,7 +237,7 @@ def scrolling_loads_every_page(app):
         app.wait_until(lambda: row_titles(app), 15, "rows in the list")
         footer = footer_of(goods_list(app))
         deadline = time.time() + 180
-        while footer.name != "没有更多了":
+        while footer.name != T("没有更多了"):
             if time.time() > deadline:
                 raise StepFailed(f"没有更多了 in the footer after scrolling to the end of every page; it says {footer.name!r}")
             key("End")

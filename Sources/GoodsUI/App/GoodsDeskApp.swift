@@ -22,7 +22,7 @@ public final class GoodsDeskApp {
     /// The application id (contract).
     public static let applicationID = "io.github.goodsdesk.GoodsDesk"
     /// The app's version (the built-in plugins have it too).
-    public static let version = "0.5.0"
+    public static let version = "0.6.0"
 
     let environment: AppEnvironment
     let log: @Sendable (String) -> Void
@@ -43,9 +43,12 @@ public final class GoodsDeskApp {
         self.log = log
         // GSettings when its schema is found (installed, or compiled in data/ by the run command);
         // else a plain file, with a note.
+        // Uninstalled, the schema is compiled in data/; installed, in the prefix's schemas folder.
         let dataFolder = environment.dataSetDirectory.deletingLastPathComponent()
+        let schemaFolder = [dataFolder, dataFolder.deletingLastPathComponent().appendingPathComponent("glib-2.0/schemas")]
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("gschemas.compiled").path) }
         settings = SettingsPreferences(
-            schemaDirectory: dataFolder, keyFile: environment.configDirectory.appendingPathComponent("settings.ini"))
+            schemaDirectory: schemaFolder, keyFile: environment.configDirectory.appendingPathComponent("settings.ini"))
         if let settings {
             preferences = settings
         } else {
@@ -113,8 +116,12 @@ public final class GoodsDeskApp {
         }
         goods_attach_main_queue()
         loadStyle()
-        // Installed, the icon is in the system's theme; uninstalled, in data/icons.
-        goods_use_icons(environment.dataSetDirectory.deletingLastPathComponent().appendingPathComponent("icons").path, Self.applicationID)
+        // The icon: uninstalled in data/icons, installed in <prefix>/share/icons (which the
+        // desktop's theme may not search, for a prefix such as ~/.local or /opt/x).
+        let dataFolder = environment.dataSetDirectory.deletingLastPathComponent()
+        for icons in [dataFolder.appendingPathComponent("icons"), dataFolder.deletingLastPathComponent().appendingPathComponent("icons")] {
+            goods_use_icons(icons.path, Self.applicationID)
+        }
         let window = AppWindow(application: application)
         self.window = window
         if let size = settings?.windowSize {
