@@ -192,3 +192,30 @@ PLUGIN_SCENARIOS = [
 INSTALLED_SCENARIOS = [
     ("installed-detail-page-from-the-prefix", installed_detail_page),
 ]
+
+
+def one_instance_and_about(app):
+    """A second launch raises the running window and leaves; About names the app and version."""
+    import subprocess
+    import pyatspi
+    s = Scenario(app)
+
+    def second_launch():
+        second = subprocess.run([app.binary], env=app.environment(), capture_output=True, text=True, timeout=30)
+        if second.returncode != 0:
+            raise StepFailed(f"the second launch exits with 0; it exited {second.returncode}: {second.stderr}")
+        def running():
+            desktop = pyatspi.Registry.getDesktop(0)
+            nodes = [desktop.getChildAtIndex(i) for i in range(desktop.childCount)]
+            return sum(1 for node in nodes if node is not None and "goodsdesk" in (node.name or ""))
+        app.wait_until(lambda: running() == 1, 10, "one goodsdesk on the accessibility bus after a second launch")
+    s.step("second launch", second_launch)
+    s.step("still there", lambda: app.wait_for("frame", "登录", expect="the first window still there"))
+    s.step("menu", lambda: app.press("push button", "菜单"))
+    s.step("about", lambda: app.press("push button", "关于 GoodsDesk"))
+    s.step("about dialog", lambda: app.wait_for("label", "GoodsDesk", expect="the About dialog naming GoodsDesk"))
+    version = subprocess.run([app.binary, "--version"], capture_output=True, text=True, check=True).stdout.split()[-1]
+    s.step("version", lambda: app.wait_for("label", version, expect=f"the version {version} in the About dialog"))
+
+
+PLUGIN_SCENARIOS.append(("14-one-instance-and-about", one_instance_and_about))

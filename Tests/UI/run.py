@@ -36,7 +36,7 @@ def main():
             print(f"✘ {name} [{LANGUAGE}]\n{failure}")
             failures.append(name)
         except Exception as error:
-            print(f"✘ {name}: {error!r}")
+            print(f"✘ {name} [{LANGUAGE}]: {error!r}")
             failures.append(name)
         finally:
             app.stop()
