@@ -9,6 +9,14 @@
 /* User-visible text goes through gettext (domain goodsdesk); the source strings are the seeds' Chinese. */
 #define _(text) g_dgettext("goodsdesk", text)
 
+/* Sets a widget's four margins at once. */
+static void goods_set_margins(GtkWidget *widget, int top, int end, int bottom, int start) {
+    gtk_widget_set_margin_top(widget, top);
+    gtk_widget_set_margin_end(widget, end);
+    gtk_widget_set_margin_bottom(widget, bottom);
+    gtk_widget_set_margin_start(widget, start);
+}
+
 /* libdispatch's hooks for hosting the main queue in another run loop (exported on Linux). */
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
@@ -191,40 +199,6 @@ void goods_picture_set_file(GtkWidget *picture, const char *path, const char *pl
     }
 }
 
-GoodsConfirmWidgets goods_confirm_new(GtkWindow *parent, const char *message, const char *confirm, const char *cancel) {
-    GoodsConfirmWidgets w = {0};
-    w.dialog = gtk_window_new();
-    gtk_window_set_transient_for(GTK_WINDOW(w.dialog), parent);
-    gtk_window_set_modal(GTK_WINDOW(w.dialog), TRUE);
-    gtk_window_set_resizable(GTK_WINDOW(w.dialog), FALSE);
-    gtk_window_set_title(GTK_WINDOW(w.dialog), message);
-    gtk_widget_add_css_class(w.dialog, "confirm-dialog");
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18);
-    gtk_widget_set_margin_top(box, 24);
-    gtk_widget_set_margin_bottom(box, 18);
-    gtk_widget_set_margin_start(box, 24);
-    gtk_widget_set_margin_end(box, 24);
-    GtkWidget *label = gtk_label_new(message);
-    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
-    gtk_box_append(GTK_BOX(box), label);
-    GtkWidget *buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
-    gtk_widget_set_halign(buttons, GTK_ALIGN_END);
-    w.cancel = gtk_button_new_with_label(cancel);
-    w.confirm = gtk_button_new_with_label(confirm);
-    gtk_widget_add_css_class(w.confirm, "destructive-action");
-    gtk_box_append(GTK_BOX(buttons), w.cancel);
-    gtk_box_append(GTK_BOX(buttons), w.confirm);
-    gtk_box_append(GTK_BOX(box), buttons);
-    gtk_window_set_child(GTK_WINDOW(w.dialog), box);
-    /* Escape closes it like Cancel. */
-    GtkEventController *keys = gtk_shortcut_controller_new();
-    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(keys),
-        gtk_shortcut_new(gtk_keyval_trigger_new(GDK_KEY_Escape, 0), gtk_named_action_new("window.close")));
-    gtk_widget_add_controller(w.dialog, keys);
-    gtk_window_set_default_widget(GTK_WINDOW(w.dialog), w.confirm);
-    return w;
-}
-
 static GtkWidget *goods_dialog_window(GtkWindow *parent, const char *title, int width, int height) {
     GtkWidget *dialog = gtk_window_new();
     gtk_window_set_transient_for(GTK_WINDOW(dialog), parent);
@@ -239,15 +213,35 @@ static GtkWidget *goods_dialog_window(GtkWindow *parent, const char *title, int 
     return dialog;
 }
 
+GoodsConfirmWidgets goods_confirm_new(GtkWindow *parent, const char *message, const char *confirm, const char *cancel) {
+    GoodsConfirmWidgets w = {0};
+    w.dialog = goods_dialog_window(parent, message, -1, -1);
+    gtk_window_set_resizable(GTK_WINDOW(w.dialog), FALSE);
+    gtk_widget_add_css_class(w.dialog, "confirm-dialog");
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18);
+    goods_set_margins(box, 24, 24, 18, 24);
+    GtkWidget *label = gtk_label_new(message);
+    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+    gtk_box_append(GTK_BOX(box), label);
+    GtkWidget *buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
+    gtk_widget_set_halign(buttons, GTK_ALIGN_END);
+    w.cancel = gtk_button_new_with_label(cancel);
+    w.confirm = gtk_button_new_with_label(confirm);
+    gtk_widget_add_css_class(w.confirm, "destructive-action");
+    gtk_box_append(GTK_BOX(buttons), w.cancel);
+    gtk_box_append(GTK_BOX(buttons), w.confirm);
+    gtk_box_append(GTK_BOX(box), buttons);
+    gtk_window_set_child(GTK_WINDOW(w.dialog), box);
+    gtk_window_set_default_widget(GTK_WINDOW(w.dialog), w.confirm);
+    return w;
+}
+
 GoodsPluginsDialogWidgets goods_plugins_dialog_new(GtkWindow *parent, const char *title, const char *hint) {
     GoodsPluginsDialogWidgets w = {0};
     w.dialog = goods_dialog_window(parent, title, 400, 480);
     gtk_widget_add_css_class(w.dialog, "plugins-dialog");
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
-    gtk_widget_set_margin_top(box, 18);
-    gtk_widget_set_margin_bottom(box, 18);
-    gtk_widget_set_margin_start(box, 18);
-    gtk_widget_set_margin_end(box, 18);
+    goods_set_margins(box, 18, 18, 18, 18);
     GtkWidget *scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
     gtk_widget_set_vexpand(scroller, TRUE);
@@ -277,10 +271,7 @@ GoodsPluginRowWidgets goods_plugins_dialog_add_row(GoodsPluginsDialogWidgets *di
     GoodsPluginRowWidgets w = {0};
     w.root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
     gtk_widget_add_css_class(w.root, "plugin-row");
-    gtk_widget_set_margin_top(w.root, 8);
-    gtk_widget_set_margin_bottom(w.root, 8);
-    gtk_widget_set_margin_start(w.root, 10);
-    gtk_widget_set_margin_end(w.root, 10);
+    goods_set_margins(w.root, 8, 10, 8, 10);
     GtkWidget *text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
     gtk_widget_set_hexpand(text, TRUE);
     w.name = gtk_label_new("");
