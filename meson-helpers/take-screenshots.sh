@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./meson-helpers/setup-deps.sh
 swift build --product goodsdesk
+./meson-helpers/build-plugins.sh debug
 glib-compile-schemas data/
 out=${1:-docs/screenshots}
 mkdir -p "$out"
@@ -13,7 +14,7 @@ trap 'rm -rf "$home"' EXIT
 export XDG_DATA_HOME="$home/data" XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache"
 export GDK_BACKEND=x11 GSK_RENDERER=cairo GOODSDESK_LATENCY_MS=300 NO_AT_BRIDGE=0
 xvfb-run -a -s "-screen 0 420x720x24" dbus-run-session -- bash -c '
-  .build/debug/goodsdesk > "$XDG_DATA_HOME.log" 2>&1 &
+  .build/debug/goodsdesk --plugin-dir "$PWD/.build/debug/plugins" > "$XDG_DATA_HOME.log" 2>&1 &
   app=$!
   /usr/bin/python3 Tests/UI/screenshots.py "'"$out"'"; status=$?
   kill $app 2>/dev/null; wait $app 2>/dev/null

@@ -1,4 +1,6 @@
-"""Takes the README's screenshots from the real app: the login window, then the goods list."""
+"""Takes the README's screenshots from the real app: the login window, the goods list, and the
+detail page (the goods-detail plugin)."""
+import subprocess
 import sys
 import time
 
@@ -13,3 +15,8 @@ press("push button", "登录")
 wait_for("label", "推荐商品")
 time.sleep(1.5)  # the first page arrives after the simulated latency
 screenshot(f"{folder}/goods.png")
+for key in ("Home", "Return"):
+    subprocess.run(["xdotool", "key", "--clearmodifiers", key], check=True)
+wait_for("frame", "商品详情")
+time.sleep(1.0)
+screenshot(f"{folder}/detail.png")
