@@ -13,7 +13,7 @@ home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 export XDG_DATA_HOME="$home/data" XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache"
 export GDK_BACKEND=x11 GSK_RENDERER=cairo GOODSDESK_LATENCY_MS=300 NO_AT_BRIDGE=0
-xvfb-run -a -s "-screen 0 420x720x24" dbus-run-session -- bash -c '
+xvfb-run -a -s "-screen 0 420x720x24 -noreset" dbus-run-session -- bash -c '
   .build/debug/goodsdesk --plugin-dir "$PWD/.build/debug/plugins" > "$XDG_DATA_HOME.log" 2>&1 &
   app=$!
   /usr/bin/python3 Tests/UI/screenshots.py "'"$out"'"; status=$?

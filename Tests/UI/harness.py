@@ -115,7 +115,14 @@ class App:
         log = open(self.log_path, "a")
         arguments = self.arguments(self) if callable(self.arguments) else list(self.arguments)
         self.process = subprocess.Popen([self.binary] + arguments, env=self.environment(), stdout=log, stderr=subprocess.STDOUT)
-        self.wait_for("frame", "登录", timeout=30)
+        try:
+            self.wait_for("frame", "登录", timeout=30)
+        except StepFailed:
+            if self.process.poll() is not None:
+                with open(self.log_path) as file:
+                    tail = "".join(file.readlines()[-10:])
+                raise StepFailed(f"goodsdesk exited ({self.process.returncode}) before showing its window:\n{tail}") from None
+            raise
         return self
 
     def stop(self):
