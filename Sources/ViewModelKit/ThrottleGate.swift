@@ -2,56 +2,34 @@ import Reactive
 import Synchronization
 
 /// The engine of `ViewModel.throttleWhileInactive`: passes values straight through while the
-/// view model is active; while inactive sends at most one per interval, the latest, and flushes
-/// a waiting value on activation.
+/// view model is active; while inactive, throttles them (`Throttle`), and sends a value still
+/// waiting the moment the view model becomes active again.
 final class ThrottleGate<Value: Sendable, Error: Swift.Error>: Disposable {
-    // The observer is called with the lock released, through a pipe that serialises values from
-    // the source, the timer and activation.
-    private let lock = Mutex(State())
-    private let output: Signal<Value, Error>.Observer
-    private let interval: Duration
+    private let isActive = Atomic(false)
+    private let disposed = Atomic(false)
+    private let throttle: Throttle<Value>
     private let scheduler: any DateScheduler
-
-    private enum Decision { case send, wait, schedule(SchedulerInstant) }
-
-    private struct State: Sendable {
-        var isActive = false
-        var pending: Value?
-        var lastSent: SchedulerInstant?
-        var timer: (any Disposable)?
-        var isDisposed = false
-    }
+    /// One signal serialises the three sources of output: values, the timer, activation.
+    private let output: Signal<Value, Error>.Observer
 
     init(observer: Signal<Value, Error>.Observer, interval: Duration, scheduler: any DateScheduler) {
-        // One signal serialises the three sources of output: values, the timer, activation.
         let (signal, input) = Signal<Value, Error>.pipe()
         signal.observe(observer)
-        self.output = input
-        self.interval = interval
+        output = input
+        throttle = Throttle(interval: interval)
         self.scheduler = scheduler
     }
 
-    var isDisposed: Bool { lock.withLock { $0.isDisposed } }
+    var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
     func dispose() {
-        let timer = lock.withLock { state -> (any Disposable)? in
-            state.isDisposed = true
-            defer { state.timer = nil }
-            return state.timer
-        }
-        timer?.dispose()
+        disposed.store(true, ordering: .releasing)
+        throttle.cancel()
     }
 
     func setActive(_ active: Bool) {
-        let flushed = lock.withLock { state -> Value? in
-            state.isActive = active
-            guard active, let value = state.pending else { return nil }
-            state.pending = nil
-            state.timer?.dispose()
-            state.timer = nil
-            return value
-        }
-        if let flushed { output.send(value: flushed) }
+        isActive.store(active, ordering: .releasing)
+        if active, let waiting = throttle.takePending() { output.send(value: waiting) }
     }
 
     func receive(_ event: Event<Value, Error>) {
@@ -60,38 +38,21 @@ final class ThrottleGate<Value: Sendable, Error: Swift.Error>: Disposable {
             output.send(event)
             return
         }
-        let now = scheduler.now
-        let decision = lock.withLock { state -> Decision in
-            if state.isActive { return .send }
-            if state.timer == nil, state.lastSent.map({ $0.advanced(by: interval) <= now }) ?? true {
-                state.lastSent = now
-                return .send
-            }
-            state.pending = value
-            guard state.timer == nil, let last = state.lastSent else { return .wait }
-            return .schedule(last.advanced(by: interval))
+        if isActive.load(ordering: .acquiring) {
+            output.send(value: value)
+            return
         }
-        switch decision {
+        switch throttle.offer(value, at: scheduler.now) {
         case .send:
             output.send(value: value)
-        case .wait:
+        case .hold:
             break
-        case let .schedule(due):
-            let timer = scheduler.schedule(at: due) { [weak self] in self?.flush() }
-            lock.withLock { state in
-                if state.isDisposed { timer?.dispose() } else { state.timer = timer }
+        case let .holdAndSchedule(due, ticket):
+            let timer = scheduler.schedule(at: due) { [weak self] in
+                guard let self, let value = throttle.fire(at: scheduler.now) else { return }
+                output.send(value: value)
             }
+            throttle.setTimer(timer, ticket: ticket)
         }
-    }
-
-    private func flush() {
-        let value = lock.withLock { state -> Value? in
-            state.timer = nil
-            guard let value = state.pending else { return nil }
-            state.pending = nil
-            state.lastSent = scheduler.now
-            return value
-        }
-        if let value { output.send(value: value) }
     }
 }

@@ -1,13 +1,5 @@
 // Operators on time. They take a `DateScheduler`, so tests drive them with `TestScheduler`.
 
-@usableFromInline
-struct ThrottleState<V> {
-    @usableFromInline var lastSent: SchedulerInstant?
-    @usableFromInline var pending: V?
-    @usableFromInline var timer: (any Disposable)?
-    @inlinable init() {}
-}
-
 extension Stage {
     /// Values and completion arrive `interval` later on `scheduler`; failure and interruption at once.
     @usableFromInline
@@ -34,55 +26,27 @@ extension Stage {
     static func throttle<V, E>(_ interval: Duration, on scheduler: any DateScheduler) -> Transform<V, E, V, E> {
         { downstream, lifetime in
             let out = serializer(downstream)
-            let state = LockedState(ThrottleState<V>())
-            lifetime.observeEnded { state.withLock { $0.timer }?.dispose() }
-            let flush: @Sendable () -> Void = {
-                let value: V? = state.withLock { throttle in
-                    throttle.timer = nil
-                    guard let value = throttle.pending else { return nil }
-                    throttle.pending = nil
-                    throttle.lastSent = scheduler.now
-                    return value
-                }
-                if let value { out.send(.value(value)) }
-            }
+            let throttle = Throttle<V>(interval: interval)
+            lifetime.observeEnded { throttle.cancel() }
             return Signal<V, E>.Observer { event in
                 switch event {
                 case let .value(value):
-                    let now = scheduler.now
-                    let sendNow: Bool = state.withLock { throttle in
-                        if throttle.timer == nil,
-                           throttle.lastSent.map({ $0.advanced(by: interval) <= now }) ?? true {
-                            throttle.lastSent = now
-                            return true
-                        }
-                        throttle.pending = value
-                        return false
-                    }
-                    if sendNow {
+                    switch throttle.offer(value, at: scheduler.now) {
+                    case .send:
                         out.send(.value(value))
-                        return
-                    }
-                    let needsTimer = state.withLock { throttle -> SchedulerInstant? in
-                        guard throttle.timer == nil, let last = throttle.lastSent else { return nil }
-                        throttle.timer = AnyDisposable()
-                        return last.advanced(by: interval)
-                    }
-                    if let due = needsTimer {
-                        let timer = scheduler.schedule(at: due, flush)
-                        state.withLock { $0.timer = timer ?? $0.timer }
+                    case .hold:
+                        break
+                    case let .holdAndSchedule(due, ticket):
+                        let timer = scheduler.schedule(at: due) {
+                            if let value = throttle.fire(at: scheduler.now) { out.send(.value(value)) }
+                        }
+                        throttle.setTimer(timer, ticket: ticket)
                     }
                 case .completed:
-                    let pending: V? = state.withLock { throttle in
-                        throttle.timer?.dispose()
-                        throttle.timer = nil
-                        defer { throttle.pending = nil }
-                        return throttle.pending
-                    }
-                    if let pending { out.send(.value(pending)) }
+                    if let pending = throttle.takePending() { out.send(.value(pending)) }
                     out.send(.completed)
                 default:
-                    state.withLock { $0.timer }?.dispose()
+                    throttle.cancel()
                     out.send(event)
                 }
             }
