@@ -8,6 +8,7 @@ swift build --build-tests
 # The example plugins, and the broken ones the loader's tests need, as run-time libraries.
 build_plugins() {
     ./meson-helpers/build-plugins.sh "$1"
+    ./meson-helpers/build-readme-plugin.sh "$1"
     for fixture in Tests/PluginFixtures/*/; do
         ./meson-helpers/build-plugins.sh "$1" "$(swift build -c "$1" --show-bin-path)/plugin-fixtures/$(basename "$fixture")" "$fixture"
     done

@@ -268,3 +268,26 @@ final class ProbePlugin: Plugin {
         try registry.registerAction(AppAction(id: info.id, title: "Probe") { _ in })
     }
 }
+
+@MainActor
+@Suite("The README's plugin")
+struct ReadmePluginTests {
+    @Test func theReadmesExamplePluginLoadsAndAddsItsMenuAction() throws {
+        // Built from README.md by meson-helpers/build-readme-plugin.sh (the test command runs it).
+        let built = BuiltPlugins.root.appendingPathComponent(".build/\(BuiltPlugins.configuration)/readme-plugin")
+        let folder = try BuiltPlugins.folder()
+        try BuiltPlugins.install("hello", manifest: "hello.plugin", from: built, into: folder)
+        let registry = PluginRegistry()
+        var lines: [String] = []
+        registry.loadExternalPlugins(
+            from: PluginSearchPath(pluginDirectories: [folder.path], environment: [:],
+                                   dataDirectory: URL(fileURLWithPath: "/nonexistent-goodsdesk"), prefixPluginDirectory: nil),
+            disabled: [], log: { lines.append($0) })
+        #expect(lines.isEmpty, "\(lines)")
+        #expect(registry.entries.map(\.info.id) == ["org.example.hello"])
+        let action = try #require(registry.actions.first)
+        #expect(action.id == "hello.say")
+        #expect(action.title == "你好")
+        #expect(action.accelerator == "<Control>h")
+    }
+}
