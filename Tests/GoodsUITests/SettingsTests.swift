@@ -19,13 +19,18 @@ struct SettingsTests {
             let settings = try #require(SettingsPreferences(schemaDirectory: Self.schemaFolder, keyFile: keyFile))
             #expect(settings.lastPhone == nil)
             #expect(settings.windowSize == (420, 720), "the schema's defaults")
+            #expect(settings.disabledPlugins.isEmpty)
             settings.lastPhone = "13874389438"
             settings.windowSize = (800, 600)
+            settings.disabledPlugins = ["org.example.b", "org.example.a"]
         }
         let text = try String(contentsOf: keyFile, encoding: .utf8)
         #expect(text.contains("last-phone='13874389438'"))
         let reopened = try #require(SettingsPreferences(schemaDirectory: Self.schemaFolder, keyFile: keyFile))
         #expect(reopened.lastPhone == "13874389438")
         #expect(reopened.windowSize == (800, 600))
+        #expect(reopened.disabledPlugins == ["org.example.a", "org.example.b"])
+        reopened.disabledPlugins = []
+        #expect(reopened.disabledPlugins.isEmpty)
     }
 }
