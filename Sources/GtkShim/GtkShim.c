@@ -507,6 +507,24 @@ void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkW
     gtk_widget_add_controller(window, controller);
 }
 
+gboolean goods_application_activate_primary(GApplication *application) {
+    GDBusConnection *bus = g_application_get_dbus_connection(application);
+    const char *path = g_application_get_dbus_object_path(application);
+    if (bus == NULL || path == NULL) return FALSE;
+    GVariantBuilder platform_data;
+    g_variant_builder_init(&platform_data, G_VARIANT_TYPE("a{sv}"));
+    GError *error = NULL;
+    GVariant *reply = g_dbus_connection_call_sync(bus, g_application_get_application_id(application), path,
+        "org.gtk.Application", "Activate", g_variant_new("(a{sv})", &platform_data), NULL,
+        G_DBUS_CALL_FLAGS_NONE, 5000, NULL, &error);
+    if (reply == NULL) {
+        g_clear_error(&error);
+        return FALSE;
+    }
+    g_variant_unref(reply);
+    return TRUE;
+}
+
 void goods_use_icons(const char *folder, const char *icon_name) {
     GtkIconTheme *theme = gtk_icon_theme_get_for_display(gdk_display_get_default());
     if (folder != NULL && g_file_test(folder, G_FILE_TEST_IS_DIR)) gtk_icon_theme_add_search_path(theme, folder);

@@ -30,21 +30,33 @@ if options.showVersion {
     exit(0)
 }
 
-// One instance: a second launch raises the first one's window and leaves.
-let application = gtk_application_new(GoodsDeskApp.applicationID, G_APPLICATION_DEFAULT_FLAGS)!
-var registration: UnsafeMutablePointer<GError>?
-if g_application_register(goods_application(application), nil, &registration) == 0 {
-    warn("goodsdesk: running without single-instance support: \(registration.map { String(cString: $0.pointee.message) } ?? "no session bus")")
-    g_clear_error(&registration)
-} else if g_application_get_is_remote(goods_application(application)) != 0 {
-    g_application_activate(goods_application(application))
-    // The request is a D-Bus message: send it before leaving.
-    if let bus = g_application_get_dbus_connection(goods_application(application)) {
-        g_dbus_connection_flush_sync(bus, nil, nil)
+// One instance: a second launch raises the first one's window and leaves. An instance that was
+// quitting as this one started does not answer; then this one becomes the instance.
+@MainActor
+func registeredApplication() -> UnsafeMutablePointer<GtkApplication>? {
+    for _ in 0..<3 {
+        guard let application = gtk_application_new(GoodsDeskApp.applicationID, G_APPLICATION_DEFAULT_FLAGS) else { return nil }
+        var registration: UnsafeMutablePointer<GError>?
+        if g_application_register(goods_application(application), nil, &registration) == 0 {
+            warn("goodsdesk: running without single-instance support: \(registration.map { String(cString: $0.pointee.message) } ?? "no session bus")")
+            g_clear_error(&registration)
+            return application
+        }
+        guard g_application_get_is_remote(goods_application(application)) != 0 else { return application }
+        let answered = goods_application_activate_primary(goods_application(application)) != 0
+        g_object_unref(application)
+        if answered {
+            warn("goodsdesk: " + tr("GoodsDesk is already running; its window was raised"))
+            exit(0)
+        }
+        g_usleep(200_000)  // let the bus see the quitting instance go
     }
-    warn("goodsdesk: " + tr("GoodsDesk is already running; its window was raised"))
-    g_object_unref(application)
-    exit(0)
+    return nil
+}
+
+guard let application = registeredApplication() else {
+    warn("goodsdesk: cannot start the application")
+    exit(1)
 }
 
 let app: GoodsDeskApp

@@ -161,6 +161,10 @@ void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkW
 GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path);
 
 /* Opens `uri` with the desktop's handler. */
+/* Asks the primary instance of `application` (registered, remote) to activate and waits for its
+ * answer; FALSE when it did not answer (it was quitting, say). */
+gboolean goods_application_activate_primary(GApplication *application);
+
 /* Windows use the icon `icon_name`, also looked up in `folder` (an uninstalled icon theme). */
 void goods_use_icons(const char *folder, const char *icon_name);
 
