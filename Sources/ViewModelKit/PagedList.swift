@@ -49,6 +49,12 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
     /// once the last page is loaded.
     public let loadMore: Action<Void, Page<Item>, PageLoadError>
 
+    /// Whether any load (refresh or load-more) runs.
+    private let isLoading: Property<Bool>
+    /// A load-more asked for while another load ran: made when that one ends. Scrolling to the
+    /// end during a load must not be lost, or a list resting at its end would never grow again.
+    private var wantsMore = false
+
     private struct State: Sendable {
         var items: [Item] = []
         var loadedPage = 0
@@ -101,9 +107,13 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
             if !loadedAny { return .idle }
             return more ? .loadMore : .noMore
         }
+        isLoading = busy.map { $0 > 0 }
         super.init(title: title)
         Signal.merge(refresh.errors, loadMore.errors).take(during: lifetime).observeValues { [weak self] error in
             self?.show(error: error.message)
+        }
+        isLoading.signal.filter { !$0 }.take(during: lifetime).observeValues { [weak self] _ in
+            MainThread.run { self?.loadWantedPage() }
         }
     }
 }
@@ -115,10 +125,20 @@ extension PagedListViewModel {
         refresh.apply().take(during: lifetime).start()
     }
 
-    /// Loads the next page, for as long as the view model lives. Ignored while a load runs or
-    /// after the last page.
+    /// Loads the next page, for as long as the view model lives; asked while a load runs, it
+    /// happens when that load ends. Ignored after the last page.
     public func loadNextPage() {
+        if isLoading.value {
+            wantsMore = true
+            return
+        }
         loadMore.apply().take(during: lifetime).start()
+    }
+
+    private func loadWantedPage() {
+        guard wantsMore, !isLoading.value else { return }
+        wantsMore = false
+        loadNextPage()
     }
 }
 

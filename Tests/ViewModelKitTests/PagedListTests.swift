@@ -131,6 +131,29 @@ struct PagedListTests {
         #expect(source.requests == [1, 2])
     }
 
+    @Test func reachingTheEndDuringALoadLoadsTheNextPageWhenItEnds() {
+        // A list resting at its end sends one "reached the end" while a page is still loading:
+        // losing it would leave the list stuck, since nothing scrolls to send another.
+        let (list, source) = makeList(pages: 4)
+        list.reload()
+        list.loadNextPage()
+        list.loadNextPage()
+        scheduler.advance(by: .milliseconds(750))
+        #expect(source.requests == [1, 2], "the wanted page follows the refresh, once")
+        scheduler.advance(by: .milliseconds(750))
+        #expect(list.loadedPage.value == 2)
+        #expect(source.requests == [1, 2])
+        list.loadNextPage()
+        scheduler.run()
+        #expect(list.loadedPage.value == 3)
+        list.loadNextPage()
+        scheduler.run()
+        list.loadNextPage()
+        scheduler.run()
+        #expect(list.footer.value == .noMore)
+        #expect(source.requests == [1, 2, 3, 4], "nothing after the last page")
+    }
+
     @Test func itemsAreImmutableValuesEveryChangeIsObservable() {
         let (list, _) = makeList(pages: 2)
         let counts = Log<Int>()
