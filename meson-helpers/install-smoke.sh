@@ -22,7 +22,12 @@ for expected in bin/goodsdesk lib/goodsdesk/plugins/libgoods-detail.so lib/goods
     [ -e "$work/prefix/$expected" ] || { echo "install-smoke: meson install did not install $expected" >&2; exit 1; }
 done
 mv "$work/prefix" "$work/moved"
-"$work/moved/bin/goodsdesk" --version
+# One version everywhere: the program, meson's project and the metainfo's latest release.
+version=$(sed -n "s/^  version: '\(.*\)',$/\1/p" meson.build)
+[ "$("$work/moved/bin/goodsdesk" --version)" = "goodsdesk $version" ] \
+    || { echo "install-smoke: goodsdesk --version is not meson.build's $version" >&2; exit 1; }
+grep -q "<release version=\"$version\"" "$work/moved/share/metainfo/io.github.goodsdesk.GoodsDesk.metainfo.xml" \
+    || { echo "install-smoke: the metainfo has no release $version" >&2; exit 1; }
 for language in zh_CN en; do
     GOODSDESK_UI_SUITE=installed GOODSDESK_UI_LANGUAGE=$language GOODSDESK_UI_LOCALE_DIR="$work/moved/share/locale" \
         /usr/bin/python3 Tests/UI/run.py "$work/moved/bin/goodsdesk" "$artifacts/$language"
