@@ -295,6 +295,7 @@ GoodsPluginRowWidgets goods_plugins_dialog_add_row(GoodsPluginsDialogWidgets *di
     gtk_widget_set_valign(w.enabled, GTK_ALIGN_CENTER);
     gtk_box_append(GTK_BOX(w.root), w.enabled);
     gtk_list_box_append(GTK_LIST_BOX(dialog->list), w.root);
+    w.row = gtk_widget_get_parent(w.root);
     return w;
 }
 

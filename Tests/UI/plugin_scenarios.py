@@ -112,6 +112,7 @@ def broken_plugins_are_listed_and_the_app_works(app):
             raise StepFailed(f"the dialog lists {[t for t in expected if t not in labels]} and the detail plugin's "
                              f"版本 1.0 · …/goods-detail.plugin; it shows {labels}") from None
     s.step("every plugin listed", every_plugin_listed)
+    s.step("rows named", lambda: app.wait_for("list item", "商品详情", expect="the 商品详情 row named for screen readers"))
     s.step("close", lambda: key("Escape"))
     s.step("closed", lambda: app.wait_until(lambda: app.find("frame", "插件") is None, 10, "the dialog closes on Escape"))
     s.step("shortcut", lambda: key("ctrl+shift+p"))

@@ -18,6 +18,7 @@ final class PluginsDialogController {
         for (index, row) in rows.enumerated() {
             let current = viewModel.rows.map { $0[index] }
             view.rows[index].name.labelText(during: lifetime) <~ current.map(\.name)
+            view.rowName(index) <~ current.map(\.name)
             view.rows[index].detail.labelText(during: lifetime) <~ current.map(\.detail)
             view.rows[index].status.labelText(during: lifetime) <~ current.map(\.status)
             view.failed(index) <~ current.map(\.isFailed)

@@ -10,6 +10,8 @@ import Localization
 final class PluginsDialogViewManager {
     /// One plugin's row.
     struct Row {
+        /// The list row, named after its plugin for screen readers.
+        let row: Widget
         let name: Widget
         let detail: Widget
         let status: Widget
@@ -30,8 +32,13 @@ final class PluginsDialogViewManager {
         problems = Widget(built.problems)
         rows = (0..<rowCount).map { _ in
             let row = goods_plugins_dialog_add_row(&built)
-            return Row(name: Widget(row.name), detail: Widget(row.detail), status: Widget(row.status), enabled: Widget(row.enabled))
+            return Row(row: Widget(row.row), name: Widget(row.name), detail: Widget(row.detail), status: Widget(row.status), enabled: Widget(row.enabled))
         }
+    }
+
+    /// Row `index`'s accessible name.
+    func rowName(_ index: Int) -> BindingTarget<String> {
+        rows[index].row.target("accessible-label", during: lifetime) { goods_set_accessible_label($0, $1) }
     }
 
     /// Problems that belong to no plugin; hidden when empty.

@@ -90,6 +90,7 @@ GoodsPluginsDialogWidgets goods_plugins_dialog_new(GtkWindow *parent, const char
 
 /* One plugin's row: name, details (version, origin), status, and an on/off switch. */
 typedef struct {
+    GtkWidget *row;
     GtkWidget *root;
     GtkWidget *name;
     GtkWidget *detail;
