@@ -26,6 +26,10 @@ public struct AppEnvironment: Sendable {
     /// tree (where the run and test commands compile `po/`).
     public var localeDirectory: URL
 
+    /// The folder of the data set, the style sheet and (uninstalled) the icons and compiled
+    /// schema: `data/` in the source tree, `<prefix>/share/goodsdesk` installed.
+    public var dataFolder: URL { dataSetDirectory.deletingLastPathComponent() }
+
     public var databasePath: String { dataDirectory.appendingPathComponent("goodsdesk.sqlite").path }
     public var preferencesFile: URL { configDirectory.appendingPathComponent("preferences") }
 

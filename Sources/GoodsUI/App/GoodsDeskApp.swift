@@ -44,7 +44,7 @@ public final class GoodsDeskApp {
         // GSettings when its schema is found (installed, or compiled in data/ by the run command);
         // else a plain file, with a note.
         // Uninstalled, the schema is compiled in data/; installed, in the prefix's schemas folder.
-        let dataFolder = environment.dataSetDirectory.deletingLastPathComponent()
+        let dataFolder = environment.dataFolder
         let schemaFolder = [dataFolder, dataFolder.deletingLastPathComponent().appendingPathComponent("glib-2.0/schemas")]
             .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("gschemas.compiled").path) }
         settings = SettingsPreferences(
@@ -118,7 +118,7 @@ public final class GoodsDeskApp {
         loadStyle()
         // The icon: uninstalled in data/icons, installed in <prefix>/share/icons (which the
         // desktop's theme may not search, for a prefix such as ~/.local or /opt/x).
-        let dataFolder = environment.dataSetDirectory.deletingLastPathComponent()
+        let dataFolder = environment.dataFolder
         for icons in [dataFolder.appendingPathComponent("icons"), dataFolder.deletingLastPathComponent().appendingPathComponent("icons")] {
             goods_use_icons(icons.path, Self.applicationID)
         }
@@ -177,7 +177,7 @@ public final class GoodsDeskApp {
 
     /// Loads `goodsdesk.css` from beside the data set; without it the app runs unstyled, and says so.
     private func loadStyle() {
-        let path = environment.dataSetDirectory.deletingLastPathComponent().appendingPathComponent("goodsdesk.css").path
+        let path = environment.dataFolder.appendingPathComponent("goodsdesk.css").path
         var error: UnsafeMutablePointer<GError>?
         if goods_load_css(path, &error) == 0 {
             log("GoodsDesk: \(error.map { String(cString: $0.pointee.message) } ?? "cannot load \(path)"); running unstyled")
