@@ -101,7 +101,7 @@ public final class PluginRegistry {
     /// Problems with plugin folders and manifests that belong to no plugin.
     private(set) public var problems: [String] = []
 
-    private func claim(_ owners: inout [String: String], _ key: String, _ what: String) throws(RegistrationError) {
+    private func claim<Key: Hashable>(_ owners: inout [Key: String], _ key: Key, _ what: String) throws(RegistrationError) {
         if let owner = owners[key] { throw RegistrationError("\(what) is already registered by \(owner)") }
         owners[key] = registering ?? "the app"
     }
@@ -113,10 +113,7 @@ public final class PluginRegistry {
         for type: Model.Type, _ factory: @escaping @MainActor (Model, ScreenContext) -> any Controller
     ) throws(RegistrationError) {
         let key = ObjectIdentifier(type)
-        if let owner = registrations.screenOwners[key] {
-            throw RegistrationError("a screen for \(type) is already registered by \(owner)")
-        }
-        registrations.screenOwners[key] = registering ?? "the app"
+        try claim(&registrations.screenOwners, key, "a screen for \(type)")
         registrations.screens[key] = { viewModel, context in (viewModel as? Model).map { factory($0, context) } }
     }
 
