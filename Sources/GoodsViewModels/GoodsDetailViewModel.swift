@@ -15,15 +15,14 @@ public final class GoodsDetailViewModel: ViewModel {
     public let item: GoodsItemViewModel
     /// `全新` for a brand-new item, else empty.
     public let conditionText: String
-    /// `留言 3`, or empty when there are none.
-    public let messagesText: String
+    /// `留言 3`, or empty when there are none (the row's own text).
+    public var messagesText: String { item.messagesText }
     /// `已认证` for a verified seller, else empty.
     public let verifiedText: String
 
     public init(item: GoodsItemViewModel) {
         self.item = item
         conditionText = item.isBrandNew ? tr("全新") : ""
-        messagesText = item.messagesText
         verifiedText = item.isVerified ? tr("已认证") : ""
         super.init(title: Self.screenTitle)
     }
