@@ -13,8 +13,7 @@ if [ -n "$unlisted" ]; then
 fi
 template=$(mktemp --suffix=.pot)
 trap 'rm -f "$template"' EXIT
-xgettext --from-code=UTF-8 --keyword=tr --keyword=_ --add-comments=TRANSLATORS --package-name=goodsdesk \
-    --files-from=po/POTFILES -o "$template" 2>/dev/null
+./meson-helpers/extract-strings.sh "$template"
 for language in $(cat po/LINGUAS); do
     po=po/$language.po
     if ! msgcmp "$po" "$template" 2>/tmp/msgcmp.$$; then

@@ -5,8 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 template=$(mktemp --suffix=.pot)
 trap 'rm -f "$template"' EXIT
-xgettext --from-code=UTF-8 --keyword=tr --keyword=_ --add-comments=TRANSLATORS --package-name=goodsdesk \
-    --msgid-bugs-address=https://github.com/goodsdesk/goodsdesk/issues --files-from=po/POTFILES -o "$template" 2>/dev/null
+./meson-helpers/extract-strings.sh "$template"
 for language in $(cat po/LINGUAS); do
     msgmerge --quiet --update --no-wrap --backup=none "po/$language.po" "$template"
 done
