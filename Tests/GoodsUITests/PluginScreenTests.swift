@@ -33,6 +33,12 @@ enum ExamplePlugins {
         }
         return folder
     }
+
+    /// The search path of just `folder`.
+    static func searchPath(_ folder: URL) -> PluginSearchPath {
+        PluginSearchPath(pluginDirectories: [folder.path], environment: [:],
+                         dataDirectory: URL(fileURLWithPath: "/nonexistent"), prefixPluginDirectory: nil)
+    }
 }
 
 /// Every widget under `widget`, depth first.
@@ -116,9 +122,7 @@ struct PluginScreenTests {
         registry.install(GoodsListPlugin())
         if let pluginFolder {
             registry.loadExternalPlugins(
-                from: PluginSearchPath(pluginDirectories: [pluginFolder.path], environment: [:],
-                                       dataDirectory: URL(fileURLWithPath: "/nonexistent"), prefixPluginDirectory: nil),
-                disabled: [], log: { Issue.record("\($0)") })
+                from: ExamplePlugins.searchPath(pluginFolder), disabled: [], log: { Issue.record("\($0)") })
         }
         let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
         let navigator = Navigator(
@@ -206,9 +210,7 @@ struct PluginScreenTests {
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.loadExternalPlugins(
-            from: PluginSearchPath(pluginDirectories: [try ExamplePlugins.folderWithDetail().path], environment: [:],
-                                   dataDirectory: URL(fileURLWithPath: "/nonexistent"), prefixPluginDirectory: nil),
-            disabled: [], log: { _ in })
+            from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], log: { _ in })
         registry.recordProblem("/p/bad.plugin: missing [Plugin] Module")
         let preferences = MemoryPreferences()
         let presenter = PluginsDialogPresenter(plugins: registry, preferences: preferences)

@@ -41,22 +41,35 @@ struct BuiltPlugins {
     static func installFixture(_ name: String, into folder: URL) throws {
         try install(name, manifest: "\(name).plugin", from: fixtures.appendingPathComponent(name), into: folder)
     }
+
+    /// Rewrites one line of the manifest `file`.
+    static func edit(_ file: URL, replacing line: String, with replacement: String) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try #require(text.contains(line), "\(file.lastPathComponent) has no line \(line)")
+        try Data(text.replacingOccurrences(of: line, with: replacement).utf8).write(to: file)
+    }
+
+    /// Loads the plugins in `folders` (searched in order) into a new registry; returns it with the
+    /// lines logged.
+    @MainActor
+    static func load(_ folders: [URL], disabled: Set<String> = []) -> (PluginRegistry, [String]) {
+        let registry = PluginRegistry()
+        var lines: [String] = []
+        registry.loadExternalPlugins(from: searchPath(folders), disabled: disabled, log: { lines.append($0) })
+        return (registry, lines)
+    }
+
+    static func searchPath(_ folders: [URL]) -> PluginSearchPath {
+        PluginSearchPath(pluginDirectories: folders.map(\.path), environment: [:],
+                         dataDirectory: URL(fileURLWithPath: "/nonexistent-goodsdesk"), prefixPluginDirectory: nil)
+    }
 }
 
 @MainActor
 @Suite("Loading plugins at run time", .serialized)
 struct PluginLoadingTests {
-    func searchPath(_ folders: [URL]) -> PluginSearchPath {
-        PluginSearchPath(pluginDirectories: folders.map(\.path), environment: [:],
-                         dataDirectory: URL(fileURLWithPath: "/nonexistent-goodsdesk"), prefixPluginDirectory: nil)
-    }
-
-    /// Loads `folders` into a new registry and returns it with the lines logged.
     func load(_ folders: URL..., disabled: Set<String> = []) -> (PluginRegistry, [String]) {
-        let registry = PluginRegistry()
-        var lines: [String] = []
-        registry.loadExternalPlugins(from: searchPath(folders), disabled: disabled, log: { lines.append($0) })
-        return (registry, lines)
+        BuiltPlugins.load(folders, disabled: disabled)
     }
 
     /// The app still works after a failure: a plugin installs and the example loads next to it.
@@ -66,7 +79,7 @@ struct PluginLoadingTests {
         let folder = try BuiltPlugins.folder()
         if !registry.hasRoute("goods.detail") {
             try BuiltPlugins.installDetail(into: folder)
-            registry.loadExternalPlugins(from: searchPath([folder]), disabled: [], log: { _ in })
+            registry.loadExternalPlugins(from: BuiltPlugins.searchPath([folder]), disabled: [], log: { _ in })
         }
         #expect(registry.hasRoute("goods.detail"))
     }
@@ -169,9 +182,7 @@ struct PluginLoadingTests {
     @Test func aPluginBuiltForAnotherAPIIsNotEvenLoaded() throws {
         let folder = try BuiltPlugins.folder()
         try BuiltPlugins.installDetail(into: folder)
-        let manifest = folder.appendingPathComponent("goods-detail.plugin")
-        let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "API-Version=1", with: "API-Version=2")
-        try Data(text.utf8).write(to: manifest)
+        try BuiltPlugins.edit(folder.appendingPathComponent("goods-detail.plugin"), replacing: "API-Version=1", with: "API-Version=2")
         let (registry, _) = load(folder)
         #expect(registry.entries.first?.error == "built for plugin API 2, this app has \(pluginAPIVersion)")
         #expect(!registry.hasRoute("goods.detail"))
@@ -181,10 +192,8 @@ struct PluginLoadingTests {
     @Test func aLibraryHoldingAnotherPluginThanItsManifestSaysIsRefused() throws {
         let folder = try BuiltPlugins.folder()
         try BuiltPlugins.installDetail(into: folder)
-        let manifest = folder.appendingPathComponent("goods-detail.plugin")
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-            .replacingOccurrences(of: "Id=io.github.goodsdesk.detail", with: "Id=test.impostor")
-        try Data(text.utf8).write(to: manifest)
+        try BuiltPlugins.edit(folder.appendingPathComponent("goods-detail.plugin"),
+                              replacing: "Id=io.github.goodsdesk.detail", with: "Id=test.impostor")
         let (registry, _) = load(folder)
         #expect(registry.entries.first?.error == "libgoods-detail.so holds plugin io.github.goodsdesk.detail, but its manifest says test.impostor")
         try expectStillWorking(registry)
@@ -277,12 +286,7 @@ struct ReadmePluginTests {
         let built = BuiltPlugins.root.appendingPathComponent(".build/\(BuiltPlugins.configuration)/readme-plugin")
         let folder = try BuiltPlugins.folder()
         try BuiltPlugins.install("hello", manifest: "hello.plugin", from: built, into: folder)
-        let registry = PluginRegistry()
-        var lines: [String] = []
-        registry.loadExternalPlugins(
-            from: PluginSearchPath(pluginDirectories: [folder.path], environment: [:],
-                                   dataDirectory: URL(fileURLWithPath: "/nonexistent-goodsdesk"), prefixPluginDirectory: nil),
-            disabled: [], log: { lines.append($0) })
+        let (registry, lines) = BuiltPlugins.load([folder])
         #expect(lines.isEmpty, "\(lines)")
         #expect(registry.entries.map(\.info.id) == ["org.example.hello"])
         let action = try #require(registry.actions.first)

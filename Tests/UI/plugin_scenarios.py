@@ -177,11 +177,6 @@ def the_demo_data_source_is_browsed(app):
                                                f"the demo's first titles {titles[:3]}"))
 
 
-def installed_detail_page(app):
-    """The installed app loads the example plugins from its prefix, with no --plugin-dir."""
-    detail_page_opens(app)
-
-
 PLUGIN_SCENARIOS = [
     ("10-detail-page", detail_page_opens_from_the_plugin),
     ("11-broken-plugins", broken_plugins_are_listed_and_the_app_works),
@@ -189,9 +184,10 @@ PLUGIN_SCENARIOS = [
     ("13-demo-data-source", the_demo_data_source_is_browsed),
 ]
 
-# The smoke run of an installed GoodsDesk (meson install into a temporary prefix, then moved).
+# The smoke run of an installed GoodsDesk (meson install into a temporary prefix, then moved): it
+# loads the example plugins from its prefix, with no --plugin-dir.
 INSTALLED_SCENARIOS = [
-    ("installed-detail-page-from-the-prefix", installed_detail_page),
+    ("installed-detail-page-from-the-prefix", detail_page_opens),
 ]
 
 
