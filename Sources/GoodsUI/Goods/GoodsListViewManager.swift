@@ -85,13 +85,29 @@ final class GoodsListViewManager {
         shownIDs = ids
     }
 
-    /// The list was scrolled to its end.
+    /// The list came within a screen of its end, by scrolling or because its content changed
+    /// (a page too short to fill the view): time to load the next page. Scrolling sends it once on
+    /// entering that zone; a content change sends it whenever the view is still inside. Waiting
+    /// for the exact bottom edge missed loads: moving to the last row by keyboard can stop a few
+    /// pixels short of it, and then nothing ever sends again.
     var reachedEnd: Signal<Void, Never> {
         let (signal, input) = Signal<Void, Never>.pipe()
-        guard let scroller = widgets.pointee.scroller else { return signal }
-        lifetime += SignalConnection(UnsafeMutableRawPointer(scroller), signal: "edge-reached", receiving: { position in
-            if Int(bitPattern: position) & 0xFFFF_FFFF == Int(GTK_POS_BOTTOM.rawValue) { input.send(value: ()) }
-        })
+        guard let scroller = widgets.pointee.scroller,
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return signal }
+        let zone = NearEndZone()
+        let handle = UnsafeMutableRawPointer(adjustment)
+        func check(contentChanged: Bool) -> @MainActor () -> Void {
+            { [weak self] in
+                let adjustment = handle.assumingMemoryBound(to: GtkAdjustment.self)
+                let remaining = gtk_adjustment_get_upper(adjustment)
+                    - (gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment))
+                let inside = self?.shownIDs.isEmpty == false && remaining <= gtk_adjustment_get_page_size(adjustment)
+                if inside && (contentChanged || !zone.isInside) { input.send(value: ()) }
+                zone.isInside = inside
+            }
+        }
+        lifetime += SignalConnection(handle, signal: "value-changed", check(contentChanged: false))
+        lifetime += SignalConnection(handle, signal: "changed", check(contentChanged: true))
         return signal
     }
 
@@ -122,4 +138,10 @@ final class GoodsListViewManager {
 
     /// The dot button at `index`.
     func dot(_ index: Int) -> Widget? { goods_carousel_dot(widgets, guint(index)).map { Widget($0) } }
+}
+
+/// Whether the list's view is within a screen of its end (`reachedEnd`'s memory).
+@MainActor
+private final class NearEndZone {
+    var isInside = false
 }
