@@ -2,3 +2,9 @@
 
 /// SQLITE_TRANSIENT is a macro Swift cannot import: "copy the bound bytes now".
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+/// sqlite3_db_config is variadic, which Swift cannot call: keep a WAL file as it is on close
+/// (a damaged copy being salvaged is read, never checkpointed into).
+static inline int csqlite_keep_wal_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}

@@ -38,7 +38,7 @@ struct AppEnvironmentTests {
         let store = try GoodsStore.open(at: environment.databasePath,
                                         dataSet: { () throws(DataSetError) in try DataSet.load(from: environment.dataSetDirectory) },
                                         log: log.append)
-        #expect(try store.goodsCount() == 400)
+        #expect(store.goodsCount == 400)
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("data/goodsdesk/goodsdesk.sqlite").path))
         #expect(log.all.isEmpty)
     }

@@ -21,7 +21,9 @@ struct DemoFormatTests {
         "images":[{"id":1,"url":"http://x/a.jpg"}],"userId":3,"nickName":"N","avatar":0,"iszm":1,
         "messages":4,"likes":23,"isLike":0}],"currentPage":1,"lastPage":20,"perPage":"20"}
         """
-        let page = try DemoFormat.goodsPage(from: Data(json.utf8))
+        var problems: [String] = []
+        let page = try DemoFormat.goodsPage(from: Data(json.utf8), problems: &problems)
+        #expect(problems.isEmpty)
         #expect(page.perPage == 20 && page.lastPage == 20 && page.currentPage == 1)
         let item = try #require(page.goods.first)
         #expect(item.originalPrice == 99, "numbers written as strings are read")
@@ -32,12 +34,22 @@ struct DemoFormatTests {
         #expect(BeijingTime.string(from: item.publishedAt) == "2017-01-12 20:54:51")
     }
 
-    @Test func aBrokenFileGetsAClearMessage() {
+    @Test func aBrokenItemIsSkippedWithAMessageNamingFileItemAndField() throws {
         let json = #"{"data":[{"id":7}],"currentPage":1,"lastPage":1,"perPage":"20"}"#
+        var problems: [String] = []
+        let page = try DemoFormat.goodsPage(from: Data(json.utf8), file: "SUGoodsData_9.data", problems: &problems)
+        #expect(page.goods.isEmpty)
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains("SUGoodsData_9.data") == true && problems.first?.contains("item 1") == true
+                && problems.first?.contains("title") == true, "\(problems)")
+    }
+
+    @Test func aFileThatIsNotAPageGetsAClearMessage() {
+        var problems: [String] = []
         #expect {
-            try DemoFormat.goodsPage(from: Data(json.utf8), file: "SUGoodsData_9.data")
+            try DemoFormat.goodsPage(from: Data("[1, 2]".utf8), file: "page-3.json", problems: &problems)
         } throws: { error in
-            "\(error)".contains("SUGoodsData_9.data") && "\(error)".contains("title")
+            "\(error)".contains("page-3.json")
         }
     }
 
@@ -46,13 +58,15 @@ struct DemoFormatTests {
         let data = try DemoFormat.encode(page)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""perPage":"20""#), "perPage is written as a string, like the demo")
-        let decoded = try DemoFormat.goodsPage(from: data)
+        var problems: [String] = []
+        let decoded = try DemoFormat.goodsPage(from: data, problems: &problems)
+        #expect(problems.isEmpty)
         #expect(decoded.goods.map(\.id) == page.goods.map(\.id))
         #expect(decoded.goods.map(\.seller) == page.goods.map(\.seller), "sellers, avatar 0 included")
         #expect(page.goods.contains { $0.seller.avatar == nil })
         #expect(decoded.goods[1].images == page.goods[1].images)
         #expect(decoded.goods.map(\.publishedAt) == page.goods.map(\.publishedAt))
-        let banners = try DemoFormat.banners(from: DemoFormat.encode(Fixtures.dataSet(count: 1).banners))
+        let banners = try DemoFormat.banners(from: DemoFormat.encode(Fixtures.dataSet(count: 1).banners), problems: &problems)
         #expect(banners.map(\.link) == [nil, "https://example.org"])
     }
 
@@ -85,7 +99,7 @@ struct DemoFormatTests {
         #expect(dataSet.goods.contains { $0.seller.avatar == nil }, "some sellers have avatar 0")
 
         let store = try GoodsStore.inMemory(importing: dataSet)
-        #expect(try store.goodsCount() == 400)
+        #expect(store.goodsCount == 400)
         #expect(try store.page(20, size: 20, viewer: nil).goods.last?.id == dataSet.goods.last?.id)
     }
 }

@@ -14,7 +14,7 @@ final class LogLines: Sendable {
 struct GoodsStoreTests {
     @Test func pagesComeInOrderWithTheirPicturesAndSellers() throws {
         let store = try GoodsStore.inMemory(importing: Fixtures.dataSet(count: 45))
-        #expect(try store.goodsCount() == 45)
+        #expect(store.goodsCount == 45)
         let first = try store.page(1, size: 20, viewer: nil)
         #expect(first.goods.map(\.id) == Array(1...20))
         #expect(first.lastPage == 3)
@@ -86,10 +86,13 @@ struct GoodsStoreTests {
         }
         let log = LogLines()
         let store = try GoodsStore.open(at: path, dataSet: { Fixtures.dataSet(count: 30) }, log: log.append)
-        #expect(try store.goodsCount() == 30)
+        #expect(store.goodsCount == 30)
         #expect(log.all.count == 1, "\(log.all)")
         #expect(log.all.first?.contains("rebuilding it from the data set") == true)
         #expect(log.all.first?.contains(path) == true)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("goodsdesk.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(kept.count == 1, "the damaged file is kept beside the new one: \(kept)")
+        #expect(store.notices.count == 1 && store.notices.first?.contains(kept.first ?? "?") == true, "\(store.notices)")
     }
 
     @Test func aMissingDataSetIsAClearErrorNotACrash() {
@@ -112,9 +115,14 @@ struct GoodsStoreTests {
         try Data("{ not json".utf8).write(to: pages.appendingPathComponent("page-2.json"))
         try DemoFormat.encode(dataSet.banners).write(to: folder.appendingPathComponent("banners.json"))
         let loaded = try DataSet.load(from: folder)
-        #expect(loaded.goods.count == 20)
+        #expect(loaded.pageCount == 2)
         #expect(loaded.banners.count == 2)
-        #expect(loaded.problems.count == 1)
-        #expect(loaded.problems.first?.hasPrefix("page-2.json") == true)
+        #expect(loaded.problems.isEmpty, "pages are read when visited")
+        var problems: [String] = []
+        var goods: [Goods] = []
+        loaded.forEachPage(problem: { problems.append($0) }) { goods += $0.goods }
+        #expect(goods.count == 20)
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("page-2.json") == true, "\(problems)")
     }
 }

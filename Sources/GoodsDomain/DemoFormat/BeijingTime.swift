@@ -5,14 +5,18 @@ import Foundation
 public enum BeijingTime {
     static let offset: TimeInterval = 8 * 3600
 
-    /// The instant `text` names, or nil when it is not a valid `yyyy-MM-dd HH:mm:ss`.
+    /// The years a date may name: enough for any real listing, small enough that no arithmetic
+    /// on them can overflow.
+    public static let years = 1...9999
+
+    /// The instant `text` names, or nil when it is not a valid `yyyy-MM-dd HH:mm:ss` in `years`.
     public static func date(from text: String) -> Date? {
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" })
         guard parts.count == 6 else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.count == 6 else { return nil }
         let (year, month, day, hour, minute, second) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard years.contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second) else { return nil }
         let days = daysFromEpoch(year: year, month: month, day: day)
         let seconds = TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second) - offset
@@ -27,13 +31,19 @@ public enum BeijingTime {
     }
 
     /// Calendar fields of `date` in Beijing time.
+    /// Dates outside `years` (or not finite) are clamped to its first or last second.
     public static func components(of date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        let total = Int((date.timeIntervalSince1970 + offset).rounded(.down))
+        let local = (date.timeIntervalSince1970 + offset).rounded(.down)
+        let total = local.isNaN ? 0 : Int(min(max(local, Self.firstSecond), Self.lastSecond))
         let days = Int((Double(total) / 86_400).rounded(.down))
         let secondsOfDay = total - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         return (year, month, day, secondsOfDay / 3600, secondsOfDay % 3600 / 60, secondsOfDay % 60)
     }
+
+    /// 0001-01-01 00:00:00 and 9999-12-31 23:59:59, local time, in seconds since 1970.
+    static let firstSecond = Double(daysFromEpoch(year: years.lowerBound, month: 1, day: 1) * 86_400)
+    static let lastSecond = Double(daysFromEpoch(year: years.upperBound, month: 12, day: 31) * 86_400 + 86_399)
 
     static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 

@@ -11,24 +11,49 @@ public enum DemoFormat {
         public var description: String { "\(file): \(reason)" }
     }
 
-    /// Decodes one goods page file.
-    public static func goodsPage(from data: Data, file: String = "page") throws(DecodingFailure) -> GoodsPage {
+    /// Decodes one goods page file. An item that fails to decode or has a value out of range is
+    /// skipped, not its page: `problems` gets one line per skipped item naming the file, the
+    /// item and the field. Only a file that is not a page at all throws.
+    public static func goodsPage(from data: Data, file: String = "page", problems: inout [String]) throws(DecodingFailure) -> GoodsPage {
+        let record: PageRecord
         do {
-            return try JSONDecoder().decode(PageRecord.self, from: data).model
-        } catch let failure as DecodingFailure {
-            throw failure
+            record = try JSONDecoder().decode(PageRecord.self, from: data)
         } catch {
             throw DecodingFailure(file: file, reason: describe(error))
         }
+        var goods: [Goods] = []
+        goods.reserveCapacity(record.data.count)
+        for (index, element) in record.data.enumerated() {
+            switch element.result {
+            case let .success(item):
+                do throws(FieldProblem) {
+                    goods.append(try item.validated())
+                } catch {
+                    problems.append("\(file): item \(index + 1) (id \(item.id.value)): \(error)")
+                }
+            case let .failure(error):
+                problems.append("\(file): item \(index + 1): \(describe(error))")
+            }
+        }
+        return GoodsPage(goods: goods, currentPage: record.currentPage.value, lastPage: record.lastPage.value, perPage: record.perPage.value)
     }
 
-    /// Decodes the banner file.
-    public static func banners(from data: Data, file: String = "banners") throws(DecodingFailure) -> [Banner] {
+    /// Decodes the banner file; a banner that fails to decode is skipped with a line in `problems`.
+    public static func banners(from data: Data, file: String = "banners", problems: inout [String]) throws(DecodingFailure) -> [Banner] {
+        let records: [Skippable<BannerRecord>]
         do {
-            return try JSONDecoder().decode([BannerRecord].self, from: data).map(\.model)
+            records = try JSONDecoder().decode([Skippable<BannerRecord>].self, from: data)
         } catch {
             throw DecodingFailure(file: file, reason: describe(error))
         }
+        var banners: [Banner] = []
+        for (index, record) in records.enumerated() {
+            switch record.result {
+            case let .success(banner): banners.append(banner.model)
+            case let .failure(error): problems.append("\(file): banner \(index + 1): \(describe(error))")
+            }
+        }
+        return banners
     }
 
     /// Encodes a goods page in the demo format (what the data-set generator writes).
@@ -62,7 +87,7 @@ public enum DemoFormat {
 
     private static func path(_ context: DecodingError.Context) -> String {
         let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return path.isEmpty ? "top level" : path
+        return path.isEmpty ? "top level" : String(path.drop { $0 == "." })
     }
 }
 
@@ -77,8 +102,15 @@ struct LenientInt: Codable {
         if let number = try? container.decode(Int.self) {
             value = number
         } else if let double = try? container.decode(Double.self) {
-            value = Int(double)
-        } else if let text = try? container.decode(String.self), let number = Int(text.trimmingCharacters(in: .whitespaces)) {
+            // Whole numbers only, and only those an Int holds: 1e30 is refused, never trapped on.
+            guard let number = Int(exactly: double) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(double) is not a whole number in range")
+            }
+            value = number
+        } else if let text = try? container.decode(String.self) {
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text.prefix(40))\" is not a number in range")
+            }
             value = number
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a number")
@@ -157,15 +189,25 @@ struct GoodsRecord: Codable {
     let isLike: LenientInt
     let hits: LenientInt?
 
-    var model: Goods {
-        Goods(
-            id: id.value, title: title, description: description, price: price.value,
-            originalPrice: oprice.value, expressType: ExpressType(rawValue: expressType.value) ?? .negotiable,
-            expressFee: expressFee?.value ?? 0, count: number.value, place: locationAreaName,
-            publishedAt: createdAt.date, condition: isNew.value,
-            images: images.map { GoodsImage(id: $0.id.value, location: $0.url) },
-            seller: Seller(id: userId.value, nickname: nickName, avatar: avatar.location, isVerified: (iszm?.value ?? 0) == 1),
-            messages: messages.value, likes: likes.value, isLiked: isLike.value != 0, hits: hits?.value ?? 0)
+    /// The item, once every number is in its range (`FieldRanges`).
+    func validated() throws(FieldProblem) -> Goods {
+        typealias R = FieldRanges
+        let pictures = try images.enumerated().map { (index, image) throws(FieldProblem) in
+            GoodsImage(id: try R.check(image.id.value, R.identifier, "images[\(index)].id"), location: image.url)
+        }
+        return Goods(
+            id: try R.check(id.value, R.identifier, "id"), title: title, description: description,
+            price: try R.check(price.value, R.money, "price"),
+            originalPrice: try R.check(oprice.value, R.money, "oprice"),
+            expressType: ExpressType(rawValue: expressType.value) ?? .negotiable,
+            expressFee: try R.check(expressFee?.value ?? 0, R.money, "expressFee"),
+            count: try R.check(number.value, R.count, "number"), place: locationAreaName,
+            publishedAt: createdAt.date, condition: try R.check(isNew.value, R.flag, "isNew"),
+            images: pictures,
+            seller: Seller(id: try R.check(userId.value, R.identifier, "userId"), nickname: nickName,
+                           avatar: avatar.location, isVerified: (iszm?.value ?? 0) == 1),
+            messages: try R.check(messages.value, R.count, "messages"), likes: try R.check(likes.value, R.count, "likes"),
+            isLiked: isLike.value != 0, hits: try R.check(hits?.value ?? 0, R.count, "hits"))
     }
 
     init(_ goods: Goods) {
@@ -195,7 +237,7 @@ struct GoodsRecord: Codable {
 }
 
 struct PageRecord: Codable {
-    let data: [GoodsRecord]
+    let data: [Skippable<GoodsRecord>]
     let currentPage: LenientInt
     let lastPage: LenientInt
     /// A string in the demo's files; numbers are accepted too.
@@ -211,12 +253,8 @@ struct PageRecord: Codable {
         }
     }
 
-    var model: GoodsPage {
-        GoodsPage(goods: data.map(\.model), currentPage: currentPage.value, lastPage: lastPage.value, perPage: perPage.value)
-    }
-
     init(_ page: GoodsPage) {
-        data = page.goods.map(GoodsRecord.init)
+        data = page.goods.map { Skippable(.success(GoodsRecord($0))) }
         currentPage = LenientInt(page.currentPage)
         lastPage = LenientInt(page.lastPage)
         perPage = PerPage(page.perPage)
@@ -251,5 +289,48 @@ struct BannerRecord: Codable {
         displayOrder = LenientInt(banner.displayOrder)
         startDate = nil
         endDate = nil
+    }
+}
+
+/// An element of a list that decodes on its own: one that fails is kept as its error, so the
+/// rest of the list still decodes.
+struct Skippable<Wrapped: Codable>: Codable {
+    let result: Result<Wrapped, any Error>
+    init(_ result: Result<Wrapped, any Error>) { self.result = result }
+    init(from decoder: any Decoder) throws {
+        do {
+            result = .success(try Wrapped(from: decoder))
+        } catch {
+            result = .failure(error)
+        }
+    }
+    func encode(to encoder: any Encoder) throws {
+        if case let .success(value) = result { try value.encode(to: encoder) }
+    }
+}
+
+/// A field whose value is outside the range GoodsDesk accepts.
+struct FieldProblem: Error, CustomStringConvertible {
+    let field: String
+    let value: Int
+    let range: ClosedRange<Int>
+    var description: String { "\(field): \(value) is out of range \(range.lowerBound)…\(range.upperBound)" }
+}
+
+/// The ranges numbers of the demo format must lie in. Generous (the demo's own data is far
+/// inside them), but they keep every later sum and product from overflowing.
+enum FieldRanges {
+    /// Ids: what a JSON number holds exactly (2^53 − 1).
+    static let identifier = 0...9_007_199_254_740_991
+    /// Prices and fees, in yuan: up to a billion.
+    static let money = 0...1_000_000_000
+    /// Counts (stock, likes, messages, hits).
+    static let count = 0...1_000_000_000
+    /// Small enumerations (`isNew`).
+    static let flag = 0...255
+
+    static func check(_ value: Int, _ range: ClosedRange<Int>, _ field: String) throws(FieldProblem) -> Int {
+        guard range.contains(value) else { throw FieldProblem(field: field, value: value, range: range) }
+        return value
     }
 }

@@ -9,10 +9,20 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
 
     public var description: String { "\(message) (SQLite code \(code))" }
 
-    /// Whether the file is not a usable database (damaged, truncated, or not SQLite at all).
-    public var meansUnreadableFile: Bool {
-        [SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FORMAT].contains(code & 0xFF)
+    /// Whether the file is really damaged or not a database at all: the only faults for which
+    /// the store moves a file aside. Locks, full disks and read-only media are not damage.
+    public var meansDamagedFile: Bool {
+        [SQLITE_CORRUPT, SQLITE_NOTADB].contains(code & 0xFF)
     }
+
+    /// Whether another connection holds a lock the busy timeout did not outwait.
+    public var meansLocked: Bool { [SQLITE_BUSY, SQLITE_LOCKED].contains(code & 0xFF) }
+
+    /// Whether the disk is full.
+    public var meansDiskFull: Bool { code & 0xFF == SQLITE_FULL }
+
+    /// Whether the file or its medium cannot be written (or, for a new file, created).
+    public var meansReadOnly: Bool { [SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM].contains(code & 0xFF) }
 }
 
 /// A thin, safe wrapper over one SQLite connection. Not thread-safe by itself: `GoodsStore`
@@ -20,9 +30,24 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
 final class Database {
     private var handle: OpaquePointer?
 
-    /// Opens (creating if needed) the database at `path`; `":memory:"` for a private one.
-    init(path: String) throws(DatabaseError) {
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    /// Opens the database at `path` (`":memory:"` for a private one): read-write, creating it
+    /// when `create`, or read-only.
+    init(path: String, readOnly: Bool = false, create: Bool = true) throws(DatabaseError) {
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+            | SQLITE_OPEN_NOMUTEX
+        try open(path, flags: flags)
+    }
+
+    /// Opens a file that nothing changes and that has no WAL to read, touching nothing beside it:
+    /// no lock, no `-shm`, no `-wal` (a copy kept aside, being salvaged).
+    init(immutableAt path: String) throws(DatabaseError) {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        try open("file:\(escaped)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+    }
+
+    private func open(_ path: String, flags: Int32) throws(DatabaseError) {
         let result = sqlite3_open_v2(path, &handle, flags, nil)
         guard result == SQLITE_OK else {
             let error = DatabaseError(code: result, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)")
@@ -30,10 +55,21 @@ final class Database {
             handle = nil
             throw error
         }
-        sqlite3_busy_timeout(handle, 2_000)
+        sqlite3_busy_timeout(handle, 5_000)
+        sqlite3_extended_result_codes(handle, 1)
     }
 
-    deinit { sqlite3_close(handle) }
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    func setBusyTimeout(_ milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
+    deinit { close() }
+
+    /// Closes the connection (statements still alive keep it open until they go); later calls
+    /// do nothing.
+    func close() {
+        sqlite3_close_v2(handle)
+        handle = nil
+    }
 
     private func error(_ code: Int32) -> DatabaseError {
         DatabaseError(code: code, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection")
@@ -82,6 +118,12 @@ final class Database {
         }
     }
 
+    /// Rows the last statement inserted, changed or deleted.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Leaves a WAL file as it is when the connection closes (for a copy that is only read).
+    func keepWALOnClose() { _ = csqlite_keep_wal_on_close(handle) }
+
     /// The schema version (`PRAGMA user_version`).
     var userVersion: Int {
         get throws(DatabaseError) { try query("PRAGMA user_version") { $0.int(0) }.first ?? 0 }
@@ -121,7 +163,15 @@ final class Statement {
             switch argument {
             case let .int(value): result = sqlite3_bind_int64(handle, index, sqlite3_int64(value))
             case let .double(value): result = sqlite3_bind_double(handle, index, value)
-            case let .text(value): result = sqlite3_bind_text(handle, index, value, -1, csqlite_transient())
+            case let .text(value):
+                // With its byte length: a NUL inside the text is kept, not an end.
+                var text = value
+                result = text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+                        return sqlite3_bind_text64(handle, index, start, sqlite3_uint64(chars.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+                    }
+                }
             case .null: result = sqlite3_bind_null(handle, index)
             }
             guard result == SQLITE_OK else { throw database.failure(result) }
@@ -138,6 +188,12 @@ final class Statement {
         }
     }
 
+    /// Runs the statement again with `arguments`, for statements that return no rows.
+    func run(_ arguments: [SQLValue]) throws(DatabaseError) {
+        try reset(arguments)
+        while try step() {}
+    }
+
     /// Rewinds for another run with new arguments.
     func reset(_ arguments: [SQLValue]) throws(DatabaseError) {
         sqlite3_reset(handle)
@@ -149,7 +205,8 @@ final class Statement {
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-        return String(cString: bytes)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
     func optionalText(_ column: Int32) -> String? {
         sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(column)

@@ -1,168 +1,405 @@
 import CSQLite
 import Foundation
+import Localization
 
-/// Why the store could not be opened or used.
-public struct StoreError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+/// Options for opening a store; the defaults are the app's.
+public struct StoreOptions: Sendable {
+    /// Called with every new connection before use: tests inject faults through it (a page limit
+    /// makes SQLite report a full disk, for instance).
+    var configure: @Sendable (Database) throws(DatabaseError) -> Void = { _ throws(DatabaseError) in }
+    /// How long to wait for another program's lock before treating the database as locked.
+    var busyTimeoutMilliseconds: Int32 = 5_000
+    /// The date in the names of moved-aside copies.
+    var now: @Sendable () -> Date = { Date() }
+
+    public init() {}
 }
 
 /// The local data: accounts, goods with their pictures and sellers, banners and likes, in SQLite.
 ///
-/// Every write runs in a transaction; the database uses WAL. Opening never crashes on a bad
-/// file: a missing, truncated or corrupt database is rebuilt from the data set, with one log line.
-/// Thread-safe: the connection is used behind a mutex.
+/// Never destroys the user's data. Opening tells faults apart by SQLite's result codes: only a
+/// file that is really damaged or not a database is moved aside (renamed with a timestamp,
+/// never deleted) after its accounts and likes are copied into the rebuilt database; a lock,
+/// a full disk, a read-only medium or a newer schema open it read-only (`access` says why);
+/// anything but a regular file at the path is refused untouched. A lock file keeps two
+/// processes from importing into or rebuilding the same database.
+///
+/// Thread-safe: the connection is used behind a mutex. Call it off the GTK thread.
+// @unchecked: `database`, `lock` and `closed` are only used while holding `mutex`.
 public final class GoodsStore: @unchecked Sendable {
-    // `database` is only ever used while holding `lock` (see `read` and `write`).
     private let database: Database
-    private let lock = NSLock()
+    private let mutex = NSLock()
+    private var lockFile: StoreLock?
+    private var closed = false
+    /// Set when a read or write met a damaged page: the next start checks the whole file.
+    private var sawDamage = false
     /// Where the database lives (`:memory:` for a private one).
     public let path: String
+    /// Whether changes can be saved, and if not, why.
+    public let access: StoreAccess
+    /// What the user should be told about this opening (a rebuilt database, a read-only one).
+    public let notices: [String]
+    /// How many goods there are (fixed after the import).
+    public let goodsCount: Int
 
-    private init(database: Database, path: String) {
+    private init(database: Database, path: String, access: StoreAccess, lock: StoreLock?, notices: [String]) throws(DatabaseError) {
         self.database = database
         self.path = path
+        self.access = access
+        self.lockFile = lock
+        self.notices = notices
+        goodsCount = try database.query("SELECT value FROM meta WHERE key = 'seeded'") { Int($0.text(0)) }.first.flatMap { $0 } ?? 0
     }
+
+    deinit { close() }
 
     // MARK: Opening
 
-    /// Opens the database at `path`, creating it and importing `dataSet()` on first use, and
-    /// rebuilding it the same way when the file is unreadable. `log` gets one line per rebuild
-    /// and per data-set problem.
+    /// Opens the database at `path`, importing `dataSet()` into a new one on first use (with
+    /// `progress` per page). `log` gets one line per fault and per data-set problem.
     public static func open(
-        at path: String, dataSet: () throws(DataSetError) -> DataSet, log: (String) -> Void
+        at path: String, dataSet: @escaping () throws(DataSetError) -> DataSet,
+        progress: @escaping (ImportProgress) -> Void = { _ in }, log: @escaping (String) -> Void
     ) throws(StoreError) -> GoodsStore {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        do {
-            let database = try Database(path: path)
-            try prepare(database)
-            if try !isSeeded(database) {
-                try seed(database, with: loadDataSet(dataSet, log: log))
-            }
-            return GoodsStore(database: database, path: path)
-        } catch let error as DatabaseError {
-            log("GoodsDesk: the database at \(path) is unreadable (\(error.message)); rebuilding it from the data set")
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            log("GoodsDesk: the database at \(path) is unreadable (\(error)); rebuilding it from the data set")
-        }
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
-        }
-        do {
-            let database = try Database(path: path)
-            try prepare(database)
-            try seed(database, with: loadDataSet(dataSet, log: log))
-            return GoodsStore(database: database, path: path)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError(message: "cannot create the database at \(path): \(error)")
-        }
+        try open(at: path, dataSet: dataSet, options: StoreOptions(), progress: progress, log: log)
+    }
+
+    static func open(
+        at path: String, dataSet: @escaping () throws(DataSetError) -> DataSet, options: StoreOptions,
+        progress: @escaping (ImportProgress) -> Void = { _ in }, log: @escaping (String) -> Void
+    ) throws(StoreError) -> GoodsStore {
+        let opener = Opener(path: path, dataSet: dataSet, options: options, progress: progress, log: log)
+        return try opener.open()
     }
 
     /// A private in-memory store holding `dataSet` (tests, benchmarks).
-    public static func inMemory(importing dataSet: DataSet) throws(StoreError) -> GoodsStore {
+    public static func inMemory(importing dataSet: DataSet, log: (String) -> Void = { _ in }) throws(StoreError) -> GoodsStore {
         do {
             let database = try Database(path: ":memory:")
-            try prepare(database)
-            try seed(database, with: dataSet)
-            return GoodsStore(database: database, path: ":memory:")
+            try Schema.migrate(database)
+            _ = try Importer.run(into: database, dataSet: dataSet, progress: { _ in }, log: log)
+            return try GoodsStore(database: database, path: ":memory:", access: .readWrite, lock: nil, notices: [])
         } catch {
             throw StoreError(message: "cannot create an in-memory store: \(error)")
         }
     }
 
-    private static func loadDataSet(_ load: () throws(DataSetError) -> DataSet, log: (String) -> Void) throws(StoreError) -> DataSet {
-        do {
-            let dataSet = try load()
-            for problem in dataSet.problems { log("GoodsDesk: data set: \(problem)") }
-            return dataSet
-        } catch {
-            throw StoreError(message: "cannot read the data set: \(error)")
-        }
-    }
+    /// Opening, step by step: each fault leads to the one safe thing to do with it.
+    private struct Opener {
+        let path: String
+        let dataSet: () throws(DataSetError) -> DataSet
+        let options: StoreOptions
+        let progress: (ImportProgress) -> Void
+        let log: (String) -> Void
 
-    /// Checks the file is a healthy database, turns on WAL and foreign keys, and migrates.
-    private static func prepare(_ database: Database) throws(DatabaseError) {
-        let check = try database.query("PRAGMA quick_check") { $0.text(0) }
-        guard check == ["ok"] else {
-            throw DatabaseError(code: SQLITE_CORRUPT, message: "integrity check failed: \(check.prefix(3).joined(separator: "; "))")
+        init(path: String, dataSet: @escaping () throws(DataSetError) -> DataSet, options: StoreOptions,
+             progress: @escaping (ImportProgress) -> Void, log: @escaping (String) -> Void) {
+            self.path = path
+            self.dataSet = dataSet
+            self.options = options
+            self.progress = progress
+            self.log = log
         }
-        try database.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
-        try Schema.migrate(database)
-        let tables = Set(try database.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
-        guard Schema.requiredTables.isSubset(of: tables) else {
-            throw DatabaseError(code: SQLITE_CORRUPT, message: "tables missing: \(Schema.requiredTables.subtracting(tables).sorted())")
+
+        func open() throws(StoreError) -> GoodsStore {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            let exists: Bool
+            switch FileKind.at(path) {
+            case .missing: exists = false
+            case .regular: exists = true
+            case let .other(kind):
+                throw StoreError(.notAFile, message: tr("{0} 不是普通文件（{1}）：GoodsDesk 没有改动它。请移走它后再启动。", path, kind))
+            }
+            let lock: StoreLock?
+            do {
+                lock = try StoreLock.acquire(at: path + ".lock")
+            } catch {
+                guard exists else { return try temporaryStore(error.isDiskFull ? .diskFull : .readOnlyMedium) }
+                return try readOnly(error.isDiskFull ? .diskFull : .readOnlyMedium, lock: nil)
+            }
+            guard let lock else {
+                guard exists else { throw StoreError(.locked, message: tr("另一个 GoodsDesk 正在导入商品：请等它完成后再启动。")) }
+                log("GoodsDesk: another GoodsDesk has \(path) open; opening it read-only")
+                return try readOnly(.inUseByAnotherInstance, lock: nil)
+            }
+            guard exists else { return try importNew(lock: lock, notices: []) }
+            do {
+                return try openExisting(lock: lock)
+            } catch let failure as Failure {
+                switch failure {
+                case let .damaged(reason): return try replaceDamaged(lock: lock, reason: reason)
+                case .unfinished: return try importNew(lock: lock, notices: [], replacing: true)
+                case let .readOnly(reason): return try readOnly(reason, lock: lock)
+                case let .store(error): throw error
+                }
+            } catch {
+                throw StoreError(message: "\(error)")
+            }
         }
-    }
 
-    private static func isSeeded(_ database: Database) throws(DatabaseError) -> Bool {
-        try !database.query("SELECT value FROM meta WHERE key = 'seeded'") { $0.text(0) }.isEmpty
-    }
+        enum Failure: Error {
+            case damaged(String)
+            /// A first import that never finished, holding nothing of the user's.
+            case unfinished
+            case readOnly(ReadOnlyReason)
+            case store(StoreError)
+        }
 
-    /// Imports a data set in one transaction. Pages keep their order through `position`.
-    static func seed(_ database: Database, with dataSet: DataSet) throws(DatabaseError) {
-        try database.transaction { () throws(DatabaseError) in
-            let seller = try database.prepare(
-                "INSERT OR REPLACE INTO sellers (id, nickname, avatar, verified) VALUES (?, ?, ?, ?)")
-            let goods = try database.prepare("""
-                INSERT OR REPLACE INTO goods (id, position, title, description, price, original_price,
-                    express_type, express_fee, count, place, published_at, condition, seller_id,
-                    messages, likes, hits)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let image = try database.prepare(
-                "INSERT OR REPLACE INTO images (goods_position, position, id, location) VALUES (?, ?, ?, ?)")
-            for (position, item) in dataSet.goods.enumerated() {
-                try seller.reset([.int(item.seller.id), .text(item.seller.nickname),
-                                  item.seller.avatar.map(SQLValue.text) ?? .null, .int(item.seller.isVerified ? 1 : 0)])
-                while try seller.step() {}
-                try goods.reset([
-                    .int(item.id), .int(position), .text(item.title), .text(item.description), .int(item.price),
-                    .int(item.originalPrice), .int(item.expressType.rawValue), .int(item.expressFee), .int(item.count),
-                    .text(item.place), .double(item.publishedAt.timeIntervalSince1970), .int(item.condition),
-                    .int(item.seller.id), .int(item.messages), .int(item.likes), .int(item.hits),
-                ])
-                while try goods.step() {}
-                for (index, picture) in item.images.enumerated() {
-                    try image.reset([.int(position), .int(index), .int(picture.id), .text(picture.location)])
-                    while try image.step() {}
+        /// What to do about a SQLite error met while opening an existing database.
+        func classify(_ error: DatabaseError) -> Failure {
+            if error.meansDamagedFile { return .damaged(error.message) }
+            if error.meansLocked { return .readOnly(.locked) }
+            if error.meansDiskFull { return .readOnly(.diskFull) }
+            if error.meansReadOnly { return .readOnly(.readOnlyMedium) }
+            return .store(StoreError(message: tr("无法打开数据库 {0}：{1}", path, error)))
+        }
+
+        func connect(readOnly: Bool = false, create: Bool = false) throws(DatabaseError) -> Database {
+            let database = try Database(path: path, readOnly: readOnly, create: create)
+            database.setBusyTimeout(options.busyTimeoutMilliseconds)
+            try options.configure(database)
+            return database
+        }
+
+        func openExisting(lock: StoreLock) throws(Failure) -> GoodsStore {
+            let database: Database
+            do {
+                database = try connect()
+            } catch {
+                throw classify(error)
+            }
+            do {
+                return try openExisting(database, lock: lock)
+            } catch {
+                // Closed before anything else is done with the file (its WAL goes with it).
+                database.close()
+                throw error
+            }
+        }
+
+        func openExisting(_ database: Database, lock: StoreLock) throws(Failure) -> GoodsStore {
+            do {
+                if !lock.previousExitWasClean {
+                    let check = try database.query("PRAGMA quick_check") { $0.text(0) }
+                    guard check == ["ok"] else { throw Failure.damaged("integrity check: \(check.prefix(3).joined(separator: "; "))") }
+                }
+                try Self.requireWholeFile(database, path: path)
+                let version = try database.userVersion
+                if version > Schema.currentVersion {
+                    throw Failure.readOnly(.newerSchema(found: version, known: Schema.currentVersion))
+                }
+                // A file at a version of ours must have our tables before it is migrated further.
+                if version > 0 { try Schema.requireTables(database) }
+                try database.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+                try Schema.migrate(database)
+                try Schema.requireTables(database)
+                guard try Schema.isSeeded(database) else {
+                    // A first import that never finished: nothing of the user's can be in it
+                    // unless an account or a like is, and then it is kept as a copy.
+                    let holdsUserData = try Schema.holdsUserData(database)
+                    throw holdsUserData ? Failure.damaged(tr("导入没有完成")) : Failure.unfinished
+                }
+                return try GoodsStore(database: database, path: path, access: .readWrite, lock: lock, notices: [])
+            } catch let error as DatabaseError {
+                throw classify(error)
+            } catch let failure as Failure {
+                throw failure
+            } catch let error as StoreError {
+                throw .store(error)
+            } catch {
+                throw .store(StoreError(message: "\(error)"))
+            }
+        }
+
+        /// A file shorter than its header says was cut short: damage, found without reading it all.
+        static func requireWholeFile(_ database: Database, path: String) throws(DatabaseError) {
+            let pages = try database.query("PRAGMA page_count") { $0.int(0) }.first ?? 0
+            let pageSize = try database.query("PRAGMA page_size") { $0.int(0) }.first ?? 0
+            var status = stat()
+            guard stat(path, &status) == 0 else { return }
+            // The WAL may hold pages past the main file's end; only a file with no WAL is judged.
+            var wal = stat()
+            let hasWAL = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
+            if !hasWAL, Int(status.st_size) < pages.multipliedReportingOverflow(by: pageSize).partialValue {
+                throw DatabaseError(code: SQLITE_CORRUPT, message: "the file is shorter than its \(pages) pages")
+            }
+        }
+
+        /// A read-only connection to the existing file, with the reason in `notices`.
+        func readOnly(_ reason: ReadOnlyReason, lock: StoreLock?) throws(StoreError) -> GoodsStore {
+            log("GoodsDesk: \(path): \(reason.message)")
+            do {
+                let database = try connect(readOnly: true)
+                try database.execute("PRAGMA query_only = ON")
+                try Schema.requireTables(database)
+                guard try Schema.isSeeded(database) else {
+                    throw StoreError(.locked, message: tr("另一个 GoodsDesk 正在导入商品：请等它完成后再启动。"))
+                }
+                return try GoodsStore(database: database, path: path, access: .readOnly(reason), lock: lock, notices: [reason.message])
+            } catch let error as DatabaseError {
+                if error.meansLocked {
+                    throw StoreError(.locked, message: tr("数据库 {0} 被其他程序锁定，GoodsDesk 没有改动它：请关闭那个程序后再启动。", path))
+                }
+                throw StoreError(message: tr("无法读取数据库 {0}：{1}。文件原样保留。", path, error))
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw StoreError(message: "\(error)")
+            }
+        }
+
+        /// The damaged file moved aside (with its WAL), a new database imported, and what the
+        /// copy still holds of the user's accounts and likes carried over.
+        func replaceDamaged(lock: StoreLock, reason: String) throws(StoreError) -> GoodsStore {
+            guard let copy = moveAside(label: "damaged") else {
+                log("GoodsDesk: \(path) is damaged (\(reason)) and cannot be moved aside; opening it read-only")
+                return try readOnly(.readOnlyMedium, lock: lock)
+            }
+            log("GoodsDesk: the database at \(path) is damaged (\(reason)); kept it as \(copy) and rebuilding it from the data set")
+            return try importNew(lock: lock, notices: [], salvaging: copy)
+        }
+
+        /// Renames the database and its WAL and shared-memory files to `<path>.<label>-<time>`;
+        /// the new name, or nil when it cannot be moved.
+        func moveAside(label: String) -> String? {
+            let stamp = Timestamp.fileName(options.now())
+            var target = "\(path).\(label)-\(stamp)"
+            var attempt = 1
+            while FileKind.at(target) != .missing || FileKind.at(target + "-wal") != .missing {
+                attempt += 1
+                target = "\(path).\(label)-\(stamp)-\(attempt)"
+            }
+            guard rename(path, target) == 0 else { return nil }
+            // A WAL with frames holds committed changes: it goes with its file. An empty one (and
+            // its index) holds nothing, and SQLite resets it for the next database.
+            var wal = stat()
+            if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
+                for suffix in ["-wal", "-shm"] where FileKind.at(path + suffix) == .regular {
+                    _ = rename(path + suffix, target + suffix)
                 }
             }
-            for banner in dataSet.banners {
-                try database.run(
-                    "INSERT OR REPLACE INTO banners (id, title, image, link, display_order) VALUES (?, ?, ?, ?, ?)",
-                    [.int(banner.id), .text(banner.title), .text(banner.image),
-                     banner.link.map(SQLValue.text) ?? .null, .int(banner.displayOrder)])
-            }
-            try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?)", [.text(String(dataSet.goods.count))])
+            return target
         }
+
+        /// Imports the data set into a new file beside the database, carries over what
+        /// `salvaging` holds, and only then renames it into place: the path never holds a half
+        /// import.
+        func importNew(lock: StoreLock, notices: [String], salvaging copy: String? = nil, replacing: Bool = false) throws(StoreError) -> GoodsStore {
+            let set = try loadDataSet()
+            let scratch = "\(path).importing"
+            var recovered = Salvage.Recovered()
+            do {
+                discardScratch(scratch)
+                let database = try Database(path: scratch)
+                try options.configure(database)
+                try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -32768")
+                try Schema.migrate(database)
+                _ = try Importer.run(into: database, dataSet: set, progress: progress, log: log)
+                if let copy { recovered = Salvage.recover(from: copy, into: database) }
+                try database.execute("PRAGMA journal_mode = WAL")
+            } catch {
+                discardScratch(scratch)
+                if error.meansDiskFull || error.meansReadOnly {
+                    return try temporaryStore(error.meansDiskFull ? .diskFull : .readOnlyMedium, dataSet: set)
+                }
+                throw StoreError(message: tr("无法创建数据库 {0}：{1}", path, error))
+            }
+            if replacing, let leftover = moveAside(label: "unfinished") {
+                log("GoodsDesk: an unfinished import was kept as \(leftover)")
+            }
+            guard rename(scratch, path) == 0 else {
+                discardScratch(scratch)
+                return try temporaryStore(.readOnlyMedium, dataSet: set)
+            }
+            var said = notices
+            if let copy {
+                said.append(tr("数据库已损坏：原文件保存为 {0}；已重建，并找回 {1} 个账号和 {2} 个收藏。", copy, recovered.accounts, recovered.likes))
+            }
+            do {
+                let database = try connect()
+                try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+                return try GoodsStore(database: database, path: path, access: .readWrite, lock: lock, notices: said)
+            } catch {
+                throw StoreError(message: tr("无法打开数据库 {0}：{1}", path, error))
+            }
+        }
+
+        /// Our own half-written import file (never the user's database) is removed before a
+        /// new import and after a failed one.
+        func discardScratch(_ scratch: String) {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) }
+        }
+
+        /// When nothing can be written and there is no database yet: the data set in memory,
+        /// read-only, so the user can still look around.
+        func temporaryStore(_ reason: ReadOnlyReason, dataSet: DataSet? = nil) throws(StoreError) -> GoodsStore {
+            log("GoodsDesk: \(path) cannot be created: \(reason.message)")
+            let set: DataSet
+            if let dataSet { set = dataSet } else { set = try loadDataSet() }
+            do {
+                let database = try Database(path: ":memory:")
+                try Schema.migrate(database)
+                _ = try Importer.run(into: database, dataSet: set, progress: progress, log: { _ in })
+                return try GoodsStore(database: database, path: path, access: .readOnly(reason), lock: nil, notices: [reason.message])
+            } catch {
+                throw StoreError(message: tr("无法创建数据库 {0}：{1}", path, error))
+            }
+        }
+
+        func loadDataSet() throws(StoreError) -> DataSet {
+            do {
+                return try dataSet()
+            } catch {
+                throw StoreError(message: tr("无法读取数据集：{0}", error))
+            }
+        }
+    }
+
+    /// Writes what is still in the WAL into the database, notes a clean exit in the lock file
+    /// and closes the connection. Called on quit; later calls do nothing.
+    public func close() {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard !closed else { return }
+        closed = true
+        if access.isWritable, path != ":memory:" {
+            try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        database.close()
+        if !sawDamage { lockFile?.markClean() }
+        lockFile = nil
+    }
+
+    /// Runs SQLite's whole-file check (slow on big files: on demand, not on every start). Empty
+    /// when the file is healthy.
+    public func integrityProblems() throws(StoreError) -> [String] {
+        try read { db throws(DatabaseError) in try db.query("PRAGMA quick_check") { $0.text(0) }.filter { $0 != "ok" } }
     }
 
     // MARK: Reading
 
-    /// How many goods there are.
-    public func goodsCount() throws(StoreError) -> Int {
-        try read { db throws(DatabaseError) in try db.query("SELECT COUNT(*) FROM goods") { $0.int(0) }.first ?? 0 }
-    }
+    /// The largest page size asked for; larger requests get pages of this size.
+    public static let maximumPageSize = 1_000
 
     /// Page `number` (from 1) of `size` goods, in data-set order; `isLiked` is for `viewer`.
+    /// Found by its first position (positions run 0, 1, 2… from the import), so a page at the
+    /// end of a million goods costs what the first does.
     public func page(_ number: Int, size: Int, viewer: String?) throws(StoreError) -> GoodsPage {
-        let size = max(1, size)
-        let number = max(1, number)
-        let total = try goodsCount()
-        let lastPage = max(1, (total + size - 1) / size)
+        let size = min(max(1, size), Self.maximumPageSize)
+        let lastPage = max(1, goodsCount / size + (goodsCount % size == 0 ? 0 : 1))
+        let number = min(max(1, number), lastPage + 1)
+        let first = (number - 1) * size
         let goods = try read { db throws(DatabaseError) in
-            try Self.goods(db, where: "1 = 1 ORDER BY g.position LIMIT ? OFFSET ?",
-                           [.int(size), .int((number - 1) * size)], viewer: viewer)
+            try Self.goods(db, where: Self.pageClause, [.int(first), .int(size)], viewer: viewer)
         }
         return GoodsPage(goods: goods, currentPage: number, lastPage: lastPage, perPage: size)
     }
+
+    /// The page query's condition: a range on the primary key, never an OFFSET.
+    static let pageClause = "g.position >= ? ORDER BY g.position LIMIT ?"
 
     /// One item, or nil when there is none with `id`.
     public func goods(id: Int, viewer: String?) throws(StoreError) -> Goods? {
@@ -232,21 +469,27 @@ public final class GoodsStore: @unchecked Sendable {
     // MARK: Plumbing
 
     private func read<T>(_ body: (Database) throws(DatabaseError) -> T) throws(StoreError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard !closed else { throw StoreError(message: "the database is closed") }
         do {
             return try body(database)
         } catch {
+            if error.meansDamagedFile { sawDamage = true }
             throw StoreError(message: "database read failed: \(error)")
         }
     }
 
     private func write<T>(_ body: (Database) throws(DatabaseError) -> T) throws(StoreError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
+        if case let .readOnly(reason) = access { throw StoreError(.readOnly, message: reason.message) }
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard !closed else { throw StoreError(message: "the database is closed") }
         do {
             return try database.transaction { () throws(DatabaseError) -> T in try body(database) }
         } catch {
+            if error.meansDamagedFile { sawDamage = true }
+            if error.meansDiskFull { throw StoreError(.failed, message: tr("磁盘已满，没有保存。")) }
             throw StoreError(message: "database write failed: \(error)")
         }
     }

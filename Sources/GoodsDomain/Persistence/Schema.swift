@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The database schema, as ordered migrations. `PRAGMA user_version` records how many have run;
 /// opening a database runs the missing ones, each in its own transaction.
 enum Schema {
@@ -61,6 +63,8 @@ enum Schema {
             value TEXT NOT NULL
         );
         """,
+        // Goods by seller: a seller's page, and deleting a seller without scanning every item.
+        "CREATE INDEX goods_by_seller ON goods(seller_id);",
     ]
 
     /// The version a fully migrated database has.
@@ -69,11 +73,29 @@ enum Schema {
     /// The tables a usable database must have.
     static let requiredTables: Set<String> = ["accounts", "sellers", "goods", "images", "banners", "likes", "meta"]
 
+    /// Fails (as damage) when a table the app needs is missing.
+    static func requireTables(_ database: Database) throws(DatabaseError) {
+        let tables = Set(try database.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
+        guard requiredTables.isSubset(of: tables) else {
+            throw DatabaseError(code: SQLITE_CORRUPT, message: "tables missing: \(requiredTables.subtracting(tables).sorted())")
+        }
+    }
+
+    /// Whether a whole data set was imported.
+    static func isSeeded(_ database: Database) throws(DatabaseError) -> Bool {
+        try !database.query("SELECT value FROM meta WHERE key = 'seeded'") { $0.text(0) }.isEmpty
+    }
+
+    /// Whether the user made anything in it: an account or a like.
+    static func holdsUserData(_ database: Database) throws(DatabaseError) -> Bool {
+        try !database.query("SELECT 1 FROM accounts UNION ALL SELECT 1 FROM likes LIMIT 1") { $0.int(0) }.isEmpty
+    }
+
     /// Runs the migrations `database` has not had yet. A database newer than this code is refused.
     static func migrate(_ database: Database) throws(DatabaseError) {
         let version = try database.userVersion
         guard version <= currentVersion else {
-            throw DatabaseError(code: 0, message: "database schema version \(version) is newer than this app's \(currentVersion)")
+            throw DatabaseError(code: SQLITE_MISMATCH, message: "database schema version \(version) is newer than this app's \(currentVersion)")
         }
         for index in version..<currentVersion {
             try database.transaction { () throws(DatabaseError) in

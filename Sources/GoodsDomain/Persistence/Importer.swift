@@ -1,0 +1,197 @@
+import Foundation
+
+/// How far an import has got: pages are known before they are read, goods as they go in.
+public struct ImportProgress: Sendable, Equatable {
+    public var pagesRead: Int
+    public var pageCount: Int
+    public var goodsImported: Int
+
+    public init(pagesRead: Int, pageCount: Int, goodsImported: Int) {
+        self.pagesRead = pagesRead
+        self.pageCount = pageCount
+        self.goodsImported = goodsImported
+    }
+
+    /// Done so far, from 0 to 1.
+    public var fraction: Double { pageCount == 0 ? 1 : Double(pagesRead) / Double(pageCount) }
+}
+
+/// Imports a data set into a new database in linear time and bounded memory: one thread
+/// decodes page files a few pages ahead while this one inserts them, with prepared statements in
+/// one transaction; indexes are dropped first and built once after the rows.
+enum Importer {
+    /// Pages decoded ahead of the inserts (memory stays a few pages, whatever the data set's size).
+    static let lookAhead = 16
+    /// Problems logged one by one before the rest are only counted.
+    static let problemsLogged = 50
+
+    /// Imports `dataSet` into `database` (migrated, holding no goods); returns how many goods.
+    static func run(
+        into database: Database, dataSet: DataSet, progress: (ImportProgress) -> Void, log: (String) -> Void
+    ) throws(DatabaseError) -> Int {
+        var problemCount = 0
+        func report(_ problem: String) {
+            problemCount += 1
+            if problemCount <= problemsLogged { log("GoodsDesk: data set: \(problem)") }
+        }
+        dataSet.problems.forEach(report)
+
+        let queue = PageQueue(capacity: lookAhead)
+        let decoder = Thread {
+            try? dataSet.forEachPage(problem: { queue.push(.problem($0)) }) { page in
+                guard queue.push(.page(page)) else { throw PageQueue.Cancelled() }
+            }
+            queue.finish()
+        }
+        decoder.name = "goodsdesk.import"
+        decoder.start()
+        defer { queue.cancel() }
+
+        let indexes = try database.query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") {
+            (name: $0.text(0), sql: $0.text(1))
+        }
+        let count = try database.transaction { () throws(DatabaseError) -> Int in
+            for index in indexes { try database.execute("DROP INDEX \"\(index.name)\"") }
+            let inserts = try Inserts(database)
+            var state = ImportProgress(pagesRead: 0, pageCount: dataSet.pageCount, goodsImported: 0)
+            progress(state)
+            while let element = queue.pop() {
+                switch element {
+                case let .problem(problem):
+                    report(problem)
+                case let .page(page):
+                    for item in page.goods {
+                        try inserts.add(item, at: state.goodsImported)
+                        state.goodsImported += 1
+                    }
+                    state.pagesRead += 1
+                    progress(state)
+                }
+            }
+            for banner in dataSet.banners { try inserts.add(banner) }
+            for index in indexes { try database.execute(index.sql) }
+            try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?)", [.text(String(state.goodsImported))])
+            return state.goodsImported
+        }
+        if problemCount > problemsLogged {
+            log("GoodsDesk: data set: \(problemCount - problemsLogged) more problems not shown (\(problemCount) in all)")
+        }
+        return count
+    }
+
+    /// The prepared inserts of one import.
+    private final class Inserts {
+        let seller: Statement
+        let goods: Statement
+        let image: Statement
+        let banner: Statement
+        /// Each seller's fields as last written (by hash): a seller listed a million times is
+        /// written once, and again only when a later listing changes it.
+        var sellers: [Int: Int] = [:]
+
+        init(_ database: Database) throws(DatabaseError) {
+            seller = try database.prepare("""
+                INSERT INTO sellers (id, nickname, avatar, verified) VALUES (?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET nickname = excluded.nickname, avatar = excluded.avatar,
+                    verified = excluded.verified
+                """)
+            goods = try database.prepare("""
+                INSERT INTO goods (id, position, title, description, price, original_price,
+                    express_type, express_fee, count, place, published_at, condition, seller_id,
+                    messages, likes, hits)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            image = try database.prepare("INSERT INTO images (goods_position, position, id, location) VALUES (?, ?, ?, ?)")
+            banner = try database.prepare(
+                "INSERT OR REPLACE INTO banners (id, title, image, link, display_order) VALUES (?, ?, ?, ?, ?)")
+        }
+
+        func add(_ item: Goods, at position: Int) throws(DatabaseError) {
+            let fields = item.seller.hashValue
+            if sellers[item.seller.id] != fields {
+                sellers[item.seller.id] = fields
+                try seller.run([.int(item.seller.id), .text(item.seller.nickname),
+                                item.seller.avatar.map(SQLValue.text) ?? .null, .int(item.seller.isVerified ? 1 : 0)])
+            }
+            try goods.run([
+                .int(item.id), .int(position), .text(item.title), .text(item.description), .int(item.price),
+                .int(item.originalPrice), .int(item.expressType.rawValue), .int(item.expressFee), .int(item.count),
+                .text(item.place), .double(item.publishedAt.timeIntervalSince1970), .int(item.condition),
+                .int(item.seller.id), .int(item.messages), .int(item.likes), .int(item.hits),
+            ])
+            for (index, picture) in item.images.enumerated() {
+                try image.run([.int(position), .int(index), .int(picture.id), .text(picture.location)])
+            }
+        }
+
+        func add(_ banner: Banner) throws(DatabaseError) {
+            try self.banner.run([.int(banner.id), .text(banner.title), .text(banner.image),
+                                 banner.link.map(SQLValue.text) ?? .null, .int(banner.displayOrder)])
+        }
+    }
+}
+
+/// Decoded pages handed from the decoding thread to the inserting one, at most `capacity` at a
+/// time.
+// @unchecked: every stored property is read and written only while `condition` is locked.
+final class PageQueue: @unchecked Sendable {
+    enum Element: Sendable {
+        case page(GoodsPage)
+        case problem(String)
+    }
+
+    struct Cancelled: Error {}
+
+    private let condition = NSCondition()
+    private var elements: [Element] = []
+    private var head = 0
+    private var finished = false
+    private var cancelled = false
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Adds `element`, waiting while the queue is full; false once the reader has gone.
+    @discardableResult
+    func push(_ element: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while elements.count - head >= capacity && !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        elements.append(element)
+        condition.broadcast()
+        return true
+    }
+
+    /// The next element, waiting for one; nil when the writer finished and all were taken.
+    func pop() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == elements.count && !finished && !cancelled { condition.wait() }
+        guard head < elements.count, !cancelled else { return nil }
+        let element = elements[head]
+        head += 1
+        if head == elements.count {
+            elements.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        condition.broadcast()
+        return element
+    }
+
+    /// The writer has no more.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The reader stops: a waiting writer is released and told to stop.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
