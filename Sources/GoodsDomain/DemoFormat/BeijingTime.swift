@@ -11,10 +11,23 @@ public enum BeijingTime {
 
     /// The instant `text` names, or nil when it is not a valid `yyyy-MM-dd HH:mm:ss` in `years`.
     public static func date(from text: String) -> Date? {
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" })
-        guard parts.count == 6 else { return nil }
-        let numbers = parts.compactMap { Int($0) }
-        guard numbers.count == 6 else { return nil }
+        // Exactly `dddd-dd-dd dd:dd:dd`: no signs, no missing or extra digits.
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19 else { return nil }
+        let separators: [Int: UInt8] = [4: UInt8(ascii: "-"), 7: UInt8(ascii: "-"), 10: UInt8(ascii: " "), 13: UInt8(ascii: ":"), 16: UInt8(ascii: ":")]
+        var numbers: [Int] = []
+        var value = 0
+        for (index, byte) in bytes.enumerated() {
+            if let separator = separators[index] {
+                guard byte == separator else { return nil }
+                numbers.append(value)
+                value = 0
+            } else {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+        }
+        numbers.append(value)
         let (year, month, day, hour, minute, second) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
         guard years.contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second) else { return nil }
@@ -27,7 +40,8 @@ public enum BeijingTime {
     public static func string(from date: Date) -> String {
         let c = components(of: date)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(c.year)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)):\(two(c.second))"
+        let year = String(c.year)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + "\(year)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)):\(two(c.second))"
     }
 
     /// Calendar fields of `date` in Beijing time.
