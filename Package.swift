@@ -38,6 +38,7 @@ let package = Package(
         .executable(name: "goodsdesk", targets: ["goodsdesk"]),
         .executable(name: "reactive-bench", targets: ["reactive-bench"]),
         .executable(name: "goodsdesk-data", targets: ["goodsdesk-data"]),
+        .executable(name: "goodsdesk-bench", targets: ["goodsdesk-bench"]),
     ],
     targets: [
         // The FRP core: pure Swift, no GTK, no Foundation.
@@ -70,8 +71,12 @@ let package = Package(
         .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
         // Test helper: hosts the main queue in a GLib loop as the app does (see MainLoopTests).
         .executableTarget(name: "mainloop-probe", dependencies: ["GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
-        // Writes the data set under data/ (deterministic), or a large one for benchmarks.
-        .executableTarget(name: "goodsdesk-data", dependencies: ["GoodsDomain"], swiftSettings: strict),
+        // The demo data set's generator (deterministic, streaming), and its command line: writes
+        // data/dataset, or a large set for benchmarks.
+        .target(name: "DemoData", dependencies: ["GoodsDomain"], swiftSettings: strict),
+        .executableTarget(name: "goodsdesk-data", dependencies: ["DemoData"], swiftSettings: strict),
+        // The data layer's benchmark: import and paging at 100,000 and 1,000,000 goods.
+        .executableTarget(name: "goodsdesk-bench", dependencies: ["DemoData", "GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),

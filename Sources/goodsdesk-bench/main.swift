@@ -1,0 +1,149 @@
+// goodsdesk-bench: the data layer at scale, in one run.
+//
+// Usage: swift run -c release goodsdesk-bench [--quick]
+// Writes data sets of 100,000 and 1,000,000 goods with the generator `goodsdesk-data --count N`
+// uses, into a temporary folder; imports each in a child process (its time, and its peak RSS as
+// the kernel counts it); then times pages across the million-goods store and its second start.
+// `--quick` does the same at 10,000 and 50,000 goods (to keep it building and running in CI).
+// The last line is one JSON object (keys are a contract read by checks).
+import DemoData
+import Foundation
+import GoodsDomain
+
+/// Seconds since some fixed instant.
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+/// The child: imports `dataSet` into a new database at `database`, prints the seconds it took.
+func importChild(dataSet: String, database: String) -> Int32 {
+    let start = now()
+    do {
+        let store = try GoodsStore.open(at: database, dataSet: { () throws(DataSetError) in try DataSet.load(from: URL(fileURLWithPath: dataSet)) },
+                                        log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        let count = store.goodsCount
+        store.close()
+        print(String(format: "%.3f %d", now() - start, count))
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("goodsdesk-bench: \(error)\n".utf8))
+        return 1
+    }
+}
+
+/// Runs this program with `arguments`; its standard output and its peak RSS in MB.
+func runChild(_ arguments: [String]) -> (output: String, peakRSSMB: Double)? {
+    let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-bench-\(getpid()).out").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
+    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    try? FileManager.default.removeItem(atPath: output)
+    // ru_maxrss is in kilobytes on Linux.
+    return (text.trimmingCharacters(in: .whitespacesAndNewlines), Double(usage.ru_maxrss) / 1024)
+}
+
+/// The best of `runs` timings of `body`, in milliseconds.
+func bestMilliseconds(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+    var best = Double.infinity
+    for _ in 0..<runs {
+        let start = now()
+        try body()
+        best = min(best, (now() - start) * 1000)
+    }
+    return best
+}
+
+struct ImportFigure {
+    let count: Int
+    let seconds: Double
+    let peakRSSMB: Double
+}
+
+func benchmark(quick: Bool) throws {
+    let sizes = quick ? [10_000, 50_000] : [100_000, 1_000_000]
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-bench-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: work) }
+    var imports: [ImportFigure] = []
+    var largest = ""
+    for count in sizes {
+        let folder = work.appendingPathComponent("set-\(count)")
+        var options = GeneratorOptions()
+        options.count = count
+        options.output = folder.appendingPathComponent("dataset").path
+        let generated = now()
+        try DataSetWriter.write(options)
+        print(String(format: "generated %d goods in %.1f s", count, now() - generated))
+        let database = folder.appendingPathComponent("goodsdesk.sqlite").path
+        guard let child = runChild(["--import-child", options.output, database]) else {
+            throw BenchError("the import of \(count) goods failed")
+        }
+        let fields = child.output.split(separator: " ")
+        guard fields.count == 2, let seconds = Double(fields[0]), Int(fields[1]) == count else {
+            throw BenchError("the import of \(count) goods printed \(child.output)")
+        }
+        imports.append(ImportFigure(count: count, seconds: seconds, peakRSSMB: child.peakRSSMB))
+        print(String(format: "import %8d goods: %6.2f s, peak RSS %5.0f MB", count, seconds, child.peakRSSMB))
+        // Only the largest store is kept for the paging figures.
+        if count != sizes.last { try? FileManager.default.removeItem(at: folder) }
+        largest = database
+    }
+
+    // A second start: the store as the app opens it after a clean exit.
+    var store: GoodsStore?
+    let reopen = try bestMilliseconds(runs: 3) {
+        store?.close()
+        store = try GoodsStore.open(at: largest, dataSet: { () throws(DataSetError) -> DataSet in throw DataSetError(message: "no import on a second start") }, log: { print($0) })
+    }
+    guard let store else { throw BenchError("the store did not open") }
+    let total = store.goodsCount
+    let lastPage = (total + 19) / 20
+    var worstPage = 0.0
+    for number in [1, lastPage / 2, lastPage - 1, lastPage] {
+        let ms = try bestMilliseconds { _ = try store.page(number, size: 20, viewer: "13800138000") }
+        print(String(format: "page %6d of %d: %.3f ms", number, lastPage, ms))
+        worstPage = max(worstPage, ms)
+    }
+    store.close()
+    print(String(format: "second start at %d goods: %.1f ms", total, reopen))
+
+    let first = imports[0], second = imports[1]
+    let json: [String: Any] = [
+        "quick": quick,
+        "import_100k_s": quick ? NSNull() : first.seconds,
+        "import_1m_s": quick ? NSNull() : second.seconds,
+        "import_peak_rss_mb": imports.map(\.peakRSSMB).max() ?? 0,
+        "page_1m_ms": quick ? NSNull() : worstPage,
+        "reopen_1m_ms": quick ? NSNull() : reopen,
+        // Search arrives with Step 5; until then there is no figure to give.
+        "search_1m_ms": NSNull(),
+        // Every size run, whatever the mode: goods → seconds.
+        "import_s": Dictionary(uniqueKeysWithValues: imports.map { (String($0.count), $0.seconds) }),
+        "page_ms": worstPage,
+    ]
+    let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--import-child", arguments.count == 3 {
+    exit(importChild(dataSet: arguments[1], database: arguments[2]))
+}
+do {
+    try benchmark(quick: arguments.contains("--quick"))
+} catch {
+    FileHandle.standardError.write(Data("goodsdesk-bench: \(error)\n".utf8))
+    exit(1)
+}
