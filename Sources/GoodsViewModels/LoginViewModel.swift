@@ -12,7 +12,8 @@ public final class LoginViewModel: ViewModel {
     /// What the verify-code entry holds.
     public let verifyCode = MutableProperty("")
     /// The avatar of the account known for the phone typed, once it is a valid number; nil
-    /// otherwise. Changes only when the avatar does.
+    /// otherwise. Looked up off the GTK thread; a keystroke cancels the look-up of the last one.
+    /// Changes only when the avatar does.
     public let avatarURL: Property<String?>
     /// Whether both fields hold something.
     public let isLoginEnabled: Property<Bool>
@@ -32,9 +33,13 @@ public final class LoginViewModel: ViewModel {
         let phone = MutableProperty(preferences.lastPhone ?? "")
         let code = verifyCode
         mobilePhone = phone
-        avatarURL = phone
-            .map { LoginInput.normalizedPhone($0).flatMap { accounts.account(phone: $0)?.avatar } }
-            .skipRepeats()
+        avatarURL = Property(initial: nil, then: phone.producer
+            .map(LoginInput.normalizedPhone)
+            .flatMap(.latest) { valid -> SignalProducer<String?, Never> in
+                guard let valid else { return SignalProducer(value: nil) }
+                return accounts.account(phone: valid).map { $0?.avatar }
+            }
+            .skipRepeats())
         isLoginEnabled = phone.combineLatest(with: code).map {
             !$0.trimmingWhitespace().isEmpty && !$1.trimmingWhitespace().isEmpty
         }

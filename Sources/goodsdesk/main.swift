@@ -73,5 +73,6 @@ let activation = SignalConnection(UnsafeMutableRawPointer(application), signal: 
 // Options are ours (read above): GTK gets only the program name.
 let status = g_application_run(goods_application(application), 1, CommandLine.unsafeArgv)
 activation.dispose()
+app.shutdown()
 g_object_unref(application)
 exit(status)

@@ -157,10 +157,14 @@ struct StoreFaultTests {
     @Test func aDamagedPageIsFoundAfterACrashTheFileKeptAndTheLikesCarriedOver() throws {
         let (folder, path) = try Self.storeWithLikes()
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        // Damage the last pages (an index, built after the goods), as a failing disk would.
+        // Damage one page of an index of the goods, as a failing disk would.
+        let (root, pageSize) = try {
+            let database = try Database(path: path, readOnly: true)
+            let root = try #require(try database.query("SELECT rootpage FROM sqlite_master WHERE name = 'goods_by_seller'") { $0.int(0) }.first)
+            return (root, try #require(try database.query("PRAGMA page_size") { $0.int(0) }.first))
+        }()
         var damaged = original
-        let pageSize = 4096
-        let start = damaged.count - 2 * pageSize
+        let start = (root - 1) * pageSize
         damaged.replaceSubrange(start..<(start + pageSize), with: Data(repeating: 0xA5, count: pageSize))
         try damaged.write(to: URL(fileURLWithPath: path))
         // The last run did not close cleanly.

@@ -113,18 +113,38 @@ struct LoginViewModelTests {
         first.fill()
         first.submit()
         world.scheduler.run()
-        let known = try #require(world.services.account(phone: "13874389438")?.avatar)
+        let known = try #require(try world.services.store.account(phone: "13874389438")?.avatar)
 
         let second = world.makeLogin()
         #expect(second.mobilePhone.value == "13874389438", "the last phone is restored")
+        world.scheduler.advance()
         #expect(second.avatarURL.value == known)
         let avatars = Log<String?>()
         second.avatarURL.signal.observeValues { avatars.append($0) }
-        second.mobilePhone.value = "1387438943"
-        second.mobilePhone.value = "138743894"
-        second.mobilePhone.value = "13874389438"
-        second.mobilePhone.value = "13912345678"
+        for typed in ["1387438943", "138743894", "13874389438", "13912345678"] {
+            second.mobilePhone.value = typed
+            world.scheduler.advance()
+        }
         #expect(avatars.values == [nil, known, nil])
+    }
+
+    @Test func theNextKeystrokeCancelsTheAvatarLookUp() throws {
+        let world = try World()
+        let first = world.makeLogin()
+        first.fill()
+        first.submit()
+        world.scheduler.run()
+        let second = world.makeLogin()
+        second.mobilePhone.value = ""
+        world.scheduler.advance()
+        let avatars = Log<String?>()
+        second.avatarURL.signal.observeValues { avatars.append($0) }
+        second.mobilePhone.value = "13874389438"
+        #expect(second.avatarURL.value == nil, "the look-up answers later, off the keystroke")
+        second.mobilePhone.value = "1387438943"
+        world.scheduler.advance()
+        #expect(avatars.values.isEmpty, "the known number's answer was dropped: \(avatars.values)")
+        #expect(second.avatarURL.value == nil)
     }
 
     @Test func theVerifyCodeIsNeverRemembered() throws {
@@ -152,6 +172,6 @@ struct LoginViewModelTests {
         login = nil
         #expect(weakLogin == nil)
         world.scheduler.run()
-        #expect(world.services.account(phone: "13874389438") == nil, "the disposed login did no work")
+        #expect(try world.services.store.account(phone: "13874389438") == nil, "the disposed login did no work")
     }
 }

@@ -157,25 +157,34 @@ final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     fileprivate func bind(_ arguments: [SQLValue]) throws(DatabaseError) {
-        for (offset, argument) in arguments.enumerated() {
-            let index = Int32(offset + 1)
-            let result: Int32
-            switch argument {
-            case let .int(value): result = sqlite3_bind_int64(handle, index, sqlite3_int64(value))
-            case let .double(value): result = sqlite3_bind_double(handle, index, value)
-            case let .text(value):
-                // With its byte length: a NUL inside the text is kept, not an end.
-                var text = value
-                result = text.withUTF8 { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { chars in
-                        guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
-                        return sqlite3_bind_text64(handle, index, start, sqlite3_uint64(chars.count), csqlite_transient(), UInt8(SQLITE_UTF8))
-                    }
+        for (offset, argument) in arguments.enumerated() { try bind(argument, at: Int32(offset + 1)) }
+    }
+
+    /// Binds parameter `index` (from 1) to `value`, for statements run many times
+    /// (`bind`…, then `execute`): no array per run.
+    func bind(_ value: SQLValue, at index: Int32) throws(DatabaseError) {
+        let result: Int32
+        switch value {
+        case let .int(value): result = sqlite3_bind_int64(handle, index, sqlite3_int64(value))
+        case let .double(value): result = sqlite3_bind_double(handle, index, value)
+        case let .text(value):
+            // With its byte length: a NUL inside the text is kept, not an end.
+            var text = value
+            result = text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, csqlite_transient()) }
+                    return sqlite3_bind_text64(handle, index, start, sqlite3_uint64(chars.count), csqlite_transient(), UInt8(SQLITE_UTF8))
                 }
-            case .null: result = sqlite3_bind_null(handle, index)
             }
-            guard result == SQLITE_OK else { throw database.failure(result) }
+        case .null: result = sqlite3_bind_null(handle, index)
         }
+        guard result == SQLITE_OK else { throw database.failure(result) }
+    }
+
+    /// Runs a statement that returns no rows with the values bound, and rewinds it for the next.
+    func execute() throws(DatabaseError) {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
     }
 
     /// Advances to the next row; false when done.

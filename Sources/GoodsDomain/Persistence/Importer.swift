@@ -113,14 +113,30 @@ enum Importer {
                 try seller.run([.int(item.seller.id), .text(item.seller.nickname),
                                 item.seller.avatar.map(SQLValue.text) ?? .null, .int(item.seller.isVerified ? 1 : 0)])
             }
-            try goods.run([
-                .int(item.id), .int(position), .text(item.title), .text(item.description), .int(item.price),
-                .int(item.originalPrice), .int(item.expressType.rawValue), .int(item.expressFee), .int(item.count),
-                .text(item.place), .double(item.publishedAt.timeIntervalSince1970), .int(item.condition),
-                .int(item.seller.id), .int(item.messages), .int(item.likes), .int(item.hits),
-            ])
+            // Bound one by one: a million rows, no array each.
+            try goods.bind(.int(item.id), at: 1)
+            try goods.bind(.int(position), at: 2)
+            try goods.bind(.text(item.title), at: 3)
+            try goods.bind(.text(item.description), at: 4)
+            try goods.bind(.int(item.price), at: 5)
+            try goods.bind(.int(item.originalPrice), at: 6)
+            try goods.bind(.int(item.expressType.rawValue), at: 7)
+            try goods.bind(.int(item.expressFee), at: 8)
+            try goods.bind(.int(item.count), at: 9)
+            try goods.bind(.text(item.place), at: 10)
+            try goods.bind(.double(item.publishedAt.timeIntervalSince1970), at: 11)
+            try goods.bind(.int(item.condition), at: 12)
+            try goods.bind(.int(item.seller.id), at: 13)
+            try goods.bind(.int(item.messages), at: 14)
+            try goods.bind(.int(item.likes), at: 15)
+            try goods.bind(.int(item.hits), at: 16)
+            try goods.execute()
             for (index, picture) in item.images.enumerated() {
-                try image.run([.int(position), .int(index), .int(picture.id), .text(picture.location)])
+                try image.bind(.int(position), at: 1)
+                try image.bind(.int(index), at: 2)
+                try image.bind(.int(picture.id), at: 3)
+                try image.bind(.text(picture.location), at: 4)
+                try image.execute()
             }
         }
 

@@ -20,12 +20,15 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
             let account = try Self.existingOrNewAccount(phone: phone, store: store)
             do {
                 try store.save(account)
+            } catch let error as StoreError where error.kind == .readOnly {
+                // A read-only store (its reason is on screen) still lets the user browse.
             } catch {
                 throw ServiceError(message: tr("无法保存账号：{0}", "\(error)"))
             }
-            session.account.value = account
             return account
         }
+        // The session changes on the main loop, where the answer arrives and its observers live.
+        .on(value: { session.account.value = $0 })
     }
 
     /// The account already known for `phone`, or a new one with a nickname and an avatar picked
@@ -81,7 +84,8 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
         }
     }
 
-    public func account(phone: String) -> Account? {
-        try? store.account(phone: phone)
+    public func account(phone: String) -> SignalProducer<Account?, Never> {
+        let store = self.store
+        return server.local { try? store.account(phone: phone) }
     }
 }

@@ -23,9 +23,10 @@ public protocol LikeService: Sendable {
     func setLiked(_ liked: Bool, goodsID: Int) -> SignalProducer<Goods, ServiceError>
 }
 
-/// Accounts known on this machine (synchronous, local).
+/// Accounts known on this machine: looked up off the GTK thread, answered on the main loop.
 public protocol AccountDirectory: Sendable {
-    func account(phone: String) -> Account?
+    /// The account known for `phone` (nil when none); disposing the start drops the answer.
+    func account(phone: String) -> SignalProducer<Account?, Never>
 }
 
 /// Who is logged in.

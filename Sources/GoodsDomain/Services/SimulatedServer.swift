@@ -21,12 +21,17 @@ public final class SimulatedServer: Sendable {
 
     /// Where answers are delivered (the main loop in the app, virtual time in tests).
     public let scheduler: any DateScheduler
+    /// Where the work behind an answer runs (SQLite): a background queue in the app, so the GTK
+    /// thread never waits on the disk; at once in tests, so virtual time stays exact.
+    public let worker: any Scheduler
     private let latencyOverride: Duration?
     private let down = Mutex<Set<Request>>([])
 
-    /// A server answering on `scheduler`; `latency`, when given, replaces every default latency.
-    public init(scheduler: any DateScheduler, latency: Duration? = nil) {
+    /// A server answering on `scheduler` with work done on `worker`; `latency`, when given,
+    /// replaces every default latency.
+    public init(scheduler: any DateScheduler, latency: Duration? = nil, worker: any Scheduler = ImmediateScheduler()) {
         self.scheduler = scheduler
+        self.worker = worker
         latencyOverride = latency
     }
 
@@ -41,8 +46,9 @@ public final class SimulatedServer: Sendable {
     /// Whether requests of `kind` currently fail.
     public func isDown(for kind: Request) -> Bool { down.withLock { $0.contains(kind) } }
 
-    /// Answers `request` after its latency with what `work` returns, run when the answer is due
-    /// (so a disposed request does no work); fails when the server is down.
+    /// Answers `request` after its latency with what `work` returns, run on the worker when the
+    /// answer is due (so a disposed request does no work) and delivered on the scheduler; fails
+    /// when the server is down.
     public func answer<Value: Sendable>(
         _ request: Request, _ work: @escaping @Sendable () throws(ServiceError) -> Value
     ) -> SignalProducer<Value, ServiceError> {
@@ -55,12 +61,43 @@ public final class SimulatedServer: Sendable {
                     observer.send(error: .serverUnavailable)
                     return
                 }
-                do throws(ServiceError) {
-                    observer.send(value: try work())
-                    observer.sendCompleted()
-                } catch {
-                    observer.send(error: error)
+                lifetime += run(work, during: lifetime) { result in
+                    switch result {
+                    case let .success(value):
+                        observer.send(value: value)
+                        observer.sendCompleted()
+                    case let .failure(error):
+                        observer.send(error: error)
+                    }
                 }
+            }
+        }
+    }
+
+    /// What `work` returns, read on the worker and delivered on the scheduler at once (no
+    /// latency, never down): local look-ups such as the account of a phone number.
+    public func local<Value: Sendable>(_ work: @escaping @Sendable () -> Value) -> SignalProducer<Value, Never> {
+        SignalProducer { [self] observer, lifetime in
+            lifetime += run({ () throws(Never) -> Value in work() }, during: lifetime) { result in
+                if case let .success(value) = result { observer.send(value: value) }
+                observer.sendCompleted()
+            }
+        }
+    }
+
+    /// Runs `work` on the worker and hands its result to `deliver` on the scheduler, unless
+    /// `lifetime` ends first.
+    private func run<Value: Sendable, Failure: Error>(
+        _ work: @escaping @Sendable () throws(Failure) -> Value, during lifetime: Lifetime,
+        deliver: @escaping @Sendable (Result<Value, Failure>) -> Void
+    ) -> (any Disposable)? {
+        let scheduler = self.scheduler
+        return worker.schedule {
+            guard !lifetime.hasEnded else { return }
+            let result = Result { () throws(Failure) -> Value in try work() }
+            lifetime += scheduler.schedule {
+                guard !lifetime.hasEnded else { return }
+                deliver(result)
             }
         }
     }

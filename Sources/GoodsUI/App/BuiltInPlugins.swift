@@ -38,6 +38,7 @@ public final class AppPlugin: Plugin {
     }
 
     public func register(in registry: PluginRegistry) throws {
+        try registry.registerScreen(for: StartViewModel.self) { StartController(viewModel: $0, context: $1) }
         try registry.registerAction(AppAction(id: "plugins.show", title: tr("插件"), accelerator: "<Control><Shift>p", perform: showPlugins))
         try registry.registerAction(AppAction(id: "app.about", title: tr("关于 GoodsDesk")) { context in
             goods_show_about(goods_window(context.chrome.windowWidget.raw), GoodsDeskApp.applicationID, GoodsDeskApp.version)

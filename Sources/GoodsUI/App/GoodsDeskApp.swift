@@ -26,7 +26,10 @@ public final class GoodsDeskApp {
 
     let environment: AppEnvironment
     let log: @Sendable (String) -> Void
-    let services: LocalServices
+    /// Where the data lives and what to import into it on a first start.
+    let data: (path: String, dataSet: @Sendable () throws(DataSetError) -> DataSet)
+    /// The services over the store, once it has opened (the start screen opens it).
+    private(set) var services: LocalServices?
     let preferences: any Preferences
     let settings: SettingsPreferences?
     let pictures: PictureLocator
@@ -70,14 +73,7 @@ public final class GoodsDeskApp {
         plugins.loadExternalPlugins(from: searchPath, disabled: preferences.disabledPlugins, log: { log($0) })
 
         let (databasePath, dataSet, pictureDirectory) = try Self.data(for: options.dataSource, environment: environment, plugins: plugins)
-        let store: GoodsStore
-        do {
-            store = try GoodsStore.open(at: databasePath, dataSet: dataSet, log: log)
-        } catch {
-            throw StartError(error.description)
-        }
-        let server = SimulatedServer(scheduler: MainLoopScheduler.shared, latency: environment.latency)
-        services = LocalServices(store: store, server: server, session: Session())
+        data = (databasePath, dataSet)
         pictures = PictureLocator(
             dataSetDirectory: pictureDirectory,
             cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"))
@@ -87,7 +83,7 @@ public final class GoodsDeskApp {
     /// what a plugin's data source reads, in a database of its own per source and argument.
     private static func data(
         for choice: LaunchOptions.DataSourceChoice?, environment: AppEnvironment, plugins: PluginRegistry
-    ) throws(StartError) -> (String, () throws(DataSetError) -> DataSet, URL) {
+    ) throws(StartError) -> (String, @Sendable () throws(DataSetError) -> DataSet, URL) {
         guard let choice else {
             let folder = environment.dataSetDirectory
             return (environment.databasePath, { () throws(DataSetError) in try DataSet.load(from: folder) }, folder)
@@ -157,22 +153,43 @@ public final class GoodsDeskApp {
                 self?.window = nil
             }
         }
-        navigator.handle(.resetToRoot(makeLogin()))
+        navigator.handle(.resetToRoot(services.map(makeLogin) ?? makeStart()))
         window.present()
     }
 
-    func makeLogin() -> LoginViewModel {
-        let services = self.services
-        return LoginViewModel(service: services, accounts: services, preferences: preferences) { [weak self] _ in
-            self?.makeGoodsList() ?? ViewModel()
+    /// The start screen, which opens the store off the GTK thread and then shows the login.
+    func makeStart() -> StartViewModel {
+        let log = self.log
+        return StartViewModel(
+            opening: GoodsStore.opening(at: data.path, dataSet: data.dataSet, log: log),
+            scheduler: MainLoopScheduler.shared
+        ) { [weak self] store in
+            guard let self else { return ViewModel() }
+            // SQLite work runs on one background queue; answers come back on the main loop.
+            let server = SimulatedServer(scheduler: MainLoopScheduler.shared, latency: environment.latency,
+                                         worker: QueueScheduler(name: "goodsdesk.store", qos: .userInitiated))
+            let services = LocalServices(store: store, server: server, session: Session())
+            self.services = services
+            return makeLogin(services)
         }
     }
 
-    func makeGoodsList() -> GoodsViewModel {
+    func makeLogin(_ services: LocalServices) -> LoginViewModel {
+        LoginViewModel(service: services, accounts: services, preferences: preferences) { [weak self] _ in
+            self?.makeGoodsList(services) ?? ViewModel()
+        }
+    }
+
+    func makeGoodsList(_ services: LocalServices) -> GoodsViewModel {
         GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
                        scheduler: MainLoopScheduler.shared) { [weak self] in
-            self?.makeLogin() ?? ViewModel()
+            self?.makeLogin(services) ?? ViewModel()
         }
+    }
+
+    /// Before the process exits: the store writes its WAL back and notes a clean exit.
+    public func shutdown() {
+        services?.store.close()
     }
 
     /// Loads `goodsdesk.css` from beside the data set; without it the app runs unstyled, and says so.

@@ -174,4 +174,14 @@ void goods_show_about(GtkWindow *parent, const char *application_id, const char 
 
 void goods_open_uri(GtkWidget *window, const char *uri);
 
+/// The page shown while the data opens: a title, a progress bar and a line of detail.
+typedef struct {
+    GtkWidget *root;
+    GtkWidget *title;
+    GtkWidget *progress;
+    GtkWidget *detail;
+} GoodsStartWidgets;
+
+GoodsStartWidgets goods_start_page_new(void);
+
 #endif

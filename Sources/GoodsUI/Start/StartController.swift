@@ -1,0 +1,23 @@
+import GoodsViewModels
+import GtkReactive
+import PluginKit
+import Reactive
+import ViewModelKit
+
+/// Binds the start screen to its view model: it binds, it does not compute.
+@MainActor
+public final class StartController: Controller {
+    public let viewModel: ViewModel
+    public let view: StartViewManager
+    public var page: Widget { view.page }
+    public let headerButtons: HeaderButtons = []
+
+    public init(viewModel: StartViewModel, context: ScreenContext) {
+        self.viewModel = viewModel
+        view = StartViewManager()
+        view.headingText <~ viewModel.heading
+        view.detailText <~ viewModel.detail
+        view.progressFraction <~ viewModel.fraction
+        view.progressVisible <~ viewModel.hasFailed.negate()
+    }
+}

@@ -1,0 +1,56 @@
+import GoodsDomain
+import Localization
+import Reactive
+import ViewModelKit
+
+/// The first screen: the data opening, with the import's progress on a first start (a million
+/// goods take seconds), then the screen `next` makes from the store. A store that opened with
+/// something to say (read-only, rebuilt) says it as a notice; one that could not open says why
+/// here, and stays.
+@MainActor
+public final class StartViewModel: ViewModel {
+    /// What is happening, in one line.
+    public let heading: Property<String>
+    /// The import done so far, 0…1.
+    public let fraction: Property<Double>
+    /// Goods imported, or why the data could not be opened.
+    public let detail: Property<String>
+    /// Whether opening failed (the screen then stays, with the reason in `detail`).
+    public let hasFailed: Property<Bool>
+
+    public init(
+        opening: SignalProducer<StoreOpeningEvent, StoreError>, scheduler: any Scheduler,
+        next: @escaping @MainActor @Sendable (GoodsStore) -> ViewModel
+    ) {
+        let heading = MutableProperty(tr("正在打开数据…"))
+        let fraction = MutableProperty(0.0)
+        let detail = MutableProperty("")
+        let failed = MutableProperty(false)
+        self.heading = Property(heading)
+        self.fraction = Property(fraction)
+        self.detail = Property(detail)
+        hasFailed = Property(failed)
+        super.init(title: "GoodsDesk")
+        opening.observe(on: scheduler).take(during: lifetime).start(Signal.Observer { [weak self] event in
+            switch event {
+            case let .value(.progress(progress)):
+                heading.value = tr("正在导入商品…")
+                fraction.value = progress.fraction
+                detail.value = tr("已导入 {0} 件商品（{1}/{2} 页）", progress.goodsImported, progress.pagesRead, progress.pageCount)
+            case let .value(.opened(store)):
+                fraction.value = 1
+                MainThread.run {
+                    guard let self else { return }
+                    for notice in store.notices { self.show(notice: notice) }
+                    self.request(.resetToRoot(next(store)))
+                }
+            case let .failed(error):
+                heading.value = tr("无法打开数据")
+                detail.value = error.message
+                failed.value = true
+            case .completed, .interrupted:
+                break
+            }
+        })
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+import Foundation
+import GoodsDomain
+import Reactive
+import ViewModelKit
+@testable import GoodsViewModels
+
+@MainActor
+@Suite("Start screen")
+struct StartViewModelTests {
+    @Test func showsTheImportsProgressThenGoesOnWithTheStore() throws {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<StoreOpeningEvent, StoreError>.pipe()
+        let store = try GoodsStore.inMemory(importing: World.dataSet(count: 3))
+        var made: [ViewModel] = []
+        let start = StartViewModel(opening: SignalProducer(signal), scheduler: scheduler) { _ in
+            let next = ViewModel(title: "next")
+            made.append(next)
+            return next
+        }
+        let requests = Log<NavigationRequest>()
+        start.navigation.observeValues { requests.append($0) }
+        input.send(value: .progress(ImportProgress(pagesRead: 5, pageCount: 20, goodsImported: 100)))
+        #expect(start.fraction.value == 0, "delivered on the scheduler")
+        scheduler.advance()
+        #expect(start.fraction.value == 0.25)
+        #expect(start.detail.value.contains("100") && start.detail.value.contains("5/20"))
+        input.send(value: .opened(store))
+        scheduler.advance()
+        #expect(made.count == 1)
+        #expect(requests.values.count == 1)
+        #expect(!start.hasFailed.value)
+    }
+
+    @Test func aStoreThatCannotOpenSaysWhyAndStays() {
+        let scheduler = TestScheduler()
+        let start = StartViewModel(opening: SignalProducer(error: StoreError(.notAFile, message: "/x 不是普通文件")), scheduler: scheduler) { _ in
+            Issue.record("no next screen")
+            return ViewModel()
+        }
+        scheduler.advance()
+        #expect(start.hasFailed.value)
+        #expect(start.detail.value == "/x 不是普通文件")
+    }
+
+    @Test func theStoresNoticesAreShownBeforeMovingOn() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-start-\(UUID().uuidString)/db.sqlite").path
+        let first = try GoodsStore.open(at: path, dataSet: { World.dataSet(count: 2) }, log: { _ in })
+        let scheduler = TestScheduler()
+        let notices = Log<String>()
+        let start = StartViewModel(opening: GoodsStore.opening(at: path, dataSet: { World.dataSet(count: 2) }, log: { _ in })
+            .on(value: { _ in }), scheduler: scheduler) { _ in ViewModel() }
+        start.notices.observeValues { notices.append($0) }
+        // The opening runs on a thread of its own; its answer waits on the scheduler.
+        let deadline = Date().addingTimeInterval(10)
+        while notices.values.isEmpty && Date() < deadline {
+            scheduler.advance()
+            RunLoop.current.run(until: Date().addingTimeInterval(0.005))
+        }
+        #expect(notices.values == [ReadOnlyReason.inUseByAnotherInstance.message], "the second opening is read-only while the first holds the data")
+        first.close()
+    }
+}
