@@ -56,8 +56,10 @@ public struct PluginTrust: Sendable {
     /// Checks the folders above `path`, up to `/`.
     private func problem(withParentsOf path: String) -> String? {
         var folder = path
-        while folder != "/" {
-            folder = (folder as NSString).deletingLastPathComponent
+        while folder.hasPrefix("/") && folder != "/" {
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard parent != folder else { break }
+            folder = parent
             if let reason = problem(withDirectory: folder, holdsPlugins: false, isSubject: false) { return reason }
         }
         return nil
