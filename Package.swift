@@ -64,13 +64,18 @@ let package = Package(
         // The plugin API: plugin info, the registry of screens and routes, controllers.
         // Programs that link it export their symbols, so plugins loaded at run time bind to the
         // app's own copy of every layer (a plugin links none of them itself).
+        // Its build identifier (a hash of the library targets' sources) comes from the BuildIdentifier plugin.
         .target(name: "PluginKit", dependencies: ["ViewModelKit", "GoodsDomain", "GtkReactive", "Reactive", "CGtk", "Localization"],
-                swiftSettings: strict + gtkSwift, linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
+                swiftSettings: strict + gtkSwift, linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])],
+                plugins: ["BuildIdentifier"]),
+        .plugin(name: "BuildIdentifier", capability: .buildTool()),
         // Controllers and ViewManagers per feature, and the window that shows them.
         .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
         .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
         // Test helper: hosts the main queue in a GLib loop as the app does (see MainLoopTests).
         .executableTarget(name: "mainloop-probe", dependencies: ["GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        // Test helper: loads plugins in a child process, for the ones that take it down (see PluginSafeModeTests).
+        .executableTarget(name: "plugin-load-probe", dependencies: ["PluginKit"], swiftSettings: strict + gtkSwift),
         // The demo data set's generator (deterministic, streaming), and its command line: writes
         // data/dataset, or a large set for benchmarks.
         .target(name: "DemoData", dependencies: ["GoodsDomain"], swiftSettings: strict),

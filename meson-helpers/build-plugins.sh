@@ -37,6 +37,19 @@ clang_modules=(
 )
 for flag in $(pkg-config --cflags-only-I gtk4); do clang_modules+=(-Xcc "$flag"); done
 
+# Every plugin carries the build identifier of the layers it is compiled against (PluginBuild in
+# PluginKit, written by the BuildIdentifier package plugin), returned by a C symbol the loader
+# reads before running any other code of the plugin: a plugin from another build is refused.
+stamp_folder=$(mktemp -d)
+trap 'rm -rf "$stamp_folder"' EXIT
+cat > "$stamp_folder/GoodsDeskBuildStamp.swift" <<'SWIFT'
+// Added by meson-helpers/build-plugins.sh: this plugin's copy of PluginBuild.compiledIdentifier.
+import PluginKit
+
+@_cdecl("goodsdesk_plugin_build_identifier")
+public func _goodsdeskPluginBuildStamp() -> UnsafePointer<UInt8> { PluginBuild.compiledIdentifier.utf8Start }
+SWIFT
+
 mkdir -p "$output"
 for folder in "${folders[@]}"; do
     folder=${folder%/}
@@ -50,7 +63,7 @@ for folder in "${folders[@]}"; do
         -swift-version 6 -enable-upcoming-feature ExistentialAny "${optimisation[@]}" \
         -I "$bin/Modules" "${clang_modules[@]}" \
         -Xlinker --allow-shlib-undefined \
-        "$folder"/*.swift -o "$output/lib$library.so"
+        "$folder"/*.swift "$stamp_folder/GoodsDeskBuildStamp.swift" -o "$output/lib$library.so"
     cp "${manifests[0]}" "$output/"
 done
 # Plugins and their folder must not be writable by others, or the app refuses them.

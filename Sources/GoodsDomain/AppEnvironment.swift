@@ -10,6 +10,9 @@ public struct AppEnvironment: Sendable {
     public var configDirectory: URL
     /// `$XDG_CACHE_HOME/goodsdesk` (default `~/.cache/goodsdesk`): downloaded pictures.
     public var cacheDirectory: URL
+    /// `$XDG_STATE_HOME/goodsdesk` (default `~/.local/state/goodsdesk`): what must survive a
+    /// crash, such as the plugin being loaded (plugin safe mode).
+    public var stateDirectory: URL
     /// The data set imported on first run (`GOODSDESK_DATA_DIR`, else found beside the program).
     public var dataSetDirectory: URL
     /// `GOODSDESK_LATENCY_MS`: replaces every simulated network latency; nil keeps the seeds'.
@@ -47,6 +50,7 @@ public struct AppEnvironment: Sendable {
         dataDirectory = base("XDG_DATA_HOME", ".local/share").appendingPathComponent("goodsdesk")
         configDirectory = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("goodsdesk")
         cacheDirectory = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("goodsdesk")
+        stateDirectory = base("XDG_STATE_HOME", ".local/state").appendingPathComponent("goodsdesk")
         latency = variables["GOODSDESK_LATENCY_MS"].flatMap { Int($0.trimmingWhitespace()) }.flatMap { $0 >= 0 ? .milliseconds($0) : nil }
         pluginPath = variables["GOODSDESK_PLUGIN_PATH"]
         trace = variables["GOODSDESK_TRACE"].map { $0 == "1" || $0.lowercased() == "true" } ?? false

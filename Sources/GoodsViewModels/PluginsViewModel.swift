@@ -9,6 +9,8 @@ public struct PluginSummary: Sendable, Equatable {
         case loaded
         case failed(String)
         case disabled
+        /// Turned off by safe mode, with why (the app died while loading it).
+        case quarantined(String)
     }
 
     public let id: String
@@ -87,14 +89,17 @@ public final class PluginsViewModel: ViewModel {
         let detail = tr("版本 {0} · {1}", plugin.version, origin)
         let status: String
         switch (plugin.state, disabledNextStart) {
-        case (.disabled, false): status = tr("已停用，下次启动时启用")
+        case (.disabled, false), (.quarantined, false): status = tr("已停用，下次启动时启用")
         case (.disabled, true): status = tr("已停用")
+        case let (.quarantined(reason), true): status = tr("未加载：{0}", reason)
         case (_, true): status = tr("下次启动时停用")
         case (.loaded, false): status = tr("已加载")
         case let (.failed(reason), false): status = tr("未加载：{0}", reason)
         }
-        var isFailed = false
-        if case .failed = plugin.state { isFailed = true }
+        let isFailed = switch plugin.state {
+        case .failed, .quarantined: true
+        case .loaded, .disabled: false
+        }
         return Row(id: plugin.id, name: plugin.name, detail: detail, status: status,
                    isEnabled: !disabledNextStart, canToggle: plugin.manifest != nil, isFailed: isFailed)
     }

@@ -2,7 +2,7 @@ import Reactive
 import ViewModelKit
 
 /// The plugin API's version. A plugin built for another major version is refused.
-public let pluginAPIVersion = 1
+public let pluginAPIVersion = PluginBuild.compiledAPIVersion
 
 /// Who a plugin is.
 public struct PluginInfo: Sendable, Equatable {

@@ -12,12 +12,21 @@ public struct PluginLoadError: Error, Equatable, CustomStringConvertible {
 /// manifest, and its one entry point (`goodsdesk_plugin_entry`). Every way this can go wrong
 /// becomes a `PluginLoadError`; the app goes on without the plugin.
 ///
+/// In order: the manifest's API version; the library must be trusted (`PluginTrust`); it is
+/// opened by its real path; its build identifier (`PluginBuild`) must be this app's, read
+/// before any other code of the plugin runs; its entry point must return an export that
+/// `PluginExport.export` made, for this API version and build; the plugin it makes must be the
+/// one the manifest names.
+///
 /// A loaded library is never unloaded: Swift type metadata and closures from it may live as
 /// long as the app.
 @MainActor
 public enum PluginLoader {
-    /// The plugin `manifest` describes, made from its module.
-    public static func load(_ manifest: PluginManifest) throws(PluginLoadError) -> any Plugin {
+    /// The longest build identifier read from a plugin; a real one is about 40 characters.
+    static let identifierLimit = 256
+
+    /// The plugin `manifest` describes, made from its module; its files are checked by `trust`.
+    public static func load(_ manifest: PluginManifest, trust: PluginTrust = PluginTrust()) throws(PluginLoadError) -> any Plugin {
         guard manifest.apiVersion == pluginAPIVersion else {
             throw PluginLoadError("built for plugin API \(manifest.apiVersion), this app has \(pluginAPIVersion)")
         }
@@ -25,29 +34,67 @@ public enum PluginLoader {
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw PluginLoadError("module file \(file.path) not found")
         }
-        if let reason = PluginSearchPath.unsafePermissions(file) {
+        if let reason = trust.problem(withFile: file) {
             throw PluginLoadError("module file \(file.path) refused: \(reason)")
         }
+        // The path the checks saw, symbolic links resolved.
+        let real = file.resolvingSymlinksInPath().path
         // Local binding: a plugin's own symbols never stand in for another's.
-        guard let module = g_module_open(file.path, G_MODULE_BIND_LOCAL) else {
+        guard let module = g_module_open(real, G_MODULE_BIND_LOCAL) else {
             throw PluginLoadError("cannot load \(file.path): \(moduleError())")
         }
         g_module_make_resident(module)
+        let name = file.lastPathComponent
+        try checkBuildIdentifier(of: module, name: name)
         var symbol: gpointer?
         guard g_module_symbol(module, pluginEntrySymbol, &symbol) != 0, let symbol else {
-            throw PluginLoadError("\(file.lastPathComponent) has no entry point \(pluginEntrySymbol)")
+            throw PluginLoadError("\(name) has no entry point \(pluginEntrySymbol)")
         }
         typealias Entry = @convention(c) () -> UnsafeMutableRawPointer?
         let entry = unsafeBitCast(symbol, to: Entry.self)
-        guard let exported = entry(),
-              let export = Unmanaged<AnyObject>.fromOpaque(exported).takeRetainedValue() as? PluginExport
-        else {
+        return try plugin(from: entry(), manifest: manifest, libraryName: name)
+    }
+
+    /// Refuses a library whose build identifier is missing or another build's, before its
+    /// entry point runs: code compiled against other layouts of the app's types must not run.
+    private static func checkBuildIdentifier(of module: OpaquePointer, name: String) throws(PluginLoadError) {
+        var symbol: gpointer?
+        guard g_module_symbol(module, PluginBuild.identifierSymbol, &symbol) != 0, let symbol else {
             throw PluginLoadError(
-                "\(pluginEntrySymbol) in \(file.lastPathComponent) returned no GoodsDesk plugin (was it built against this app's PluginKit?)")
+                "\(name) has no build identifier (\(PluginBuild.identifierSymbol)): it was not built with build-plugins.sh for this build of GoodsDesk: rebuild it")
+        }
+        typealias Stamp = @convention(c) () -> UnsafePointer<CChar>?
+        let stamp = unsafeBitCast(symbol, to: Stamp.self)
+        let identifier = stamp().flatMap { text -> String? in
+            let length = strnlen(text, identifierLimit)
+            guard length < identifierLimit else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+        }
+        guard let identifier, identifier == PluginBuild.identifier else {
+            throw PluginLoadError(
+                "\(name) was built for another build of GoodsDesk (\(identifier ?? "unreadable identifier"), this app is \(PluginBuild.identifier)): rebuild it")
+        }
+    }
+
+    /// The plugin made from what an entry point returned, once that proves to be an export of
+    /// this API version and build that `PluginExport.export` issued.
+    static func plugin(
+        from exported: UnsafeMutableRawPointer?, manifest: PluginManifest, libraryName name: String
+    ) throws(PluginLoadError) -> any Plugin {
+        guard let export = PluginExport.redeem(exported) else {
+            throw PluginLoadError(
+                "\(pluginEntrySymbol) in \(name) returned no GoodsDesk plugin export (\(exported == nil ? "null" : "an unknown pointer")); it must return PluginExport.export { … }")
+        }
+        guard export.apiVersion == pluginAPIVersion else {
+            throw PluginLoadError("\(name) exports a plugin for plugin API \(export.apiVersion), this app has \(pluginAPIVersion)")
+        }
+        guard export.buildIdentifier == PluginBuild.identifier else {
+            throw PluginLoadError(
+                "\(name) was built for another build of GoodsDesk (\(export.buildIdentifier), this app is \(PluginBuild.identifier)): rebuild it")
         }
         let plugin = export.make()
         guard plugin.info.id == manifest.id else {
-            throw PluginLoadError("\(file.lastPathComponent) holds plugin \(plugin.info.id), but its manifest says \(manifest.id)")
+            throw PluginLoadError("\(name) holds plugin \(plugin.info.id), but its manifest says \(manifest.id)")
         }
         return plugin
     }

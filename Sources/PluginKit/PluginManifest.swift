@@ -35,12 +35,28 @@ public struct PluginManifest: Sendable, Equatable {
 
     static let group = "Plugin"
 
+    /// The largest manifest read; a real one is a few hundred bytes.
+    public static let maximumSize = 64 * 1024
+
     /// Reads the manifest at `file`; any problem is a `ManifestError` naming the file and the key.
+    /// Only a regular file of at most `maximumSize` bytes is read, and opening it never blocks
+    /// (a FIFO named `x.plugin` is refused, not waited on).
     public static func load(_ file: URL) throws(ManifestError) -> PluginManifest {
+        let bytes: [UInt8]
+        do {
+            bytes = try SmallFile.read(file.path, limit: maximumSize)
+        } catch {
+            throw ManifestError(file: file, reason: "refused: \(error)")
+        }
         let keyFile = g_key_file_new()
         defer { g_key_file_free(keyFile) }
         var error: UnsafeMutablePointer<GError>?
-        guard g_key_file_load_from_file(keyFile, file.path, G_KEY_FILE_NONE, &error) != 0 else {
+        let loaded = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                g_key_file_load_from_data(keyFile, $0, gsize(buffer.count), G_KEY_FILE_NONE, &error)
+            } ?? g_key_file_load_from_data(keyFile, "", 0, G_KEY_FILE_NONE, &error)
+        }
+        guard loaded != 0 else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
             g_clear_error(&error)
             throw ManifestError(file: file, reason: "not a valid key file: \(reason)")

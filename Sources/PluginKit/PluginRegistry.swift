@@ -1,3 +1,4 @@
+import Foundation
 import ViewModelKit
 
 /// Why a registration was refused.
@@ -26,6 +27,9 @@ public final class PluginRegistry {
             case failed(String)
             /// Turned off in the 插件 dialog; not loaded.
             case disabled
+            /// Turned off by safe mode (`PluginSafeMode`), with why: the app died while loading
+            /// it. Not loaded until the user turns it on again.
+            case quarantined(String)
         }
 
         public let info: PluginInfo
@@ -33,10 +37,12 @@ public final class PluginRegistry {
         public let origin: Origin
         public let state: State
 
-        /// The error that stopped the plugin, if any.
+        /// The error that stopped the plugin, if any (safe mode's reason for a quarantined one).
         public var error: String? {
-            if case let .failed(message) = state { return message }
-            return nil
+            switch state {
+            case let .failed(message), let .quarantined(message): message
+            case .loaded, .disabled: nil
+            }
         }
     }
 
@@ -91,6 +97,16 @@ public final class PluginRegistry {
     public func record(_ manifest: PluginManifest, state: Entry.State) -> Entry {
         let entry = Entry(info: manifest.info, description: manifest.description,
                           origin: .external(manifest: manifest.file.path), state: state)
+        entries.append(entry)
+        return entry
+    }
+
+    /// Records a manifest refused unread (it or its folder is not trusted) as a failed plugin
+    /// named after its file, so the 插件 dialog lists it with the reason like any other failure.
+    @discardableResult
+    public func recordRefused(manifest file: URL, reason: String) -> Entry {
+        let info = PluginInfo(id: file.path, name: file.lastPathComponent, version: "?")
+        let entry = Entry(info: info, description: "", origin: .external(manifest: file.path), state: .failed(reason))
         entries.append(entry)
         return entry
     }

@@ -29,43 +29,60 @@ public struct PluginSearchPath: Sendable {
         self.problems = problems
     }
 
-    /// Every manifest found, first folder first; a manifest that cannot be used (unreadable,
-    /// incomplete, writable by others, a duplicate id) is reported instead, with the reason.
-    public func discover() -> (manifests: [PluginManifest], problems: [String]) {
-        var manifests: [PluginManifest] = []
-        var problems = self.problems
+    /// What a search found: the manifests to load, the manifest files refused unread because
+    /// they or their folders are not trusted (`PluginTrust`), and problems that belong to no
+    /// plugin.
+    public struct Discovery: Sendable {
+        /// A manifest file that was not read, and why.
+        public struct Refusal: Sendable, Equatable {
+            public let file: URL
+            public let reason: String
+        }
+
+        public var manifests: [PluginManifest] = []
+        public var refused: [Refusal] = []
+        public var problems: [String] = []
+    }
+
+    /// Every manifest found, first folder first, checked by `trust` before it is read. A folder
+    /// that is not trusted is refused whole: each manifest in it is refused, unread.
+    public func search(trust: PluginTrust = PluginTrust()) -> Discovery {
+        var found = Discovery(problems: problems)
         let fileManager = FileManager.default
         for directory in directories {
             guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path) else { continue }
-            if let reason = Self.unsafePermissions(directory) {
-                problems.append("plugin folder \(directory.path) refused: \(reason)")
+            let manifestNames = names.filter { $0.hasSuffix(".plugin") }.sorted()
+            if let reason = trust.problem(withFolder: directory) {
+                let why = "plugin folder \(directory.path) refused: \(reason)"
+                if manifestNames.isEmpty { found.problems.append(why) }
+                found.refused += manifestNames.map { .init(file: directory.appendingPathComponent($0), reason: why) }
                 continue
             }
-            for name in names.sorted() where name.hasSuffix(".plugin") {
+            for name in manifestNames {
                 let file = directory.appendingPathComponent(name)
-                if let reason = Self.unsafePermissions(file) {
-                    problems.append("\(file.path) refused: \(reason)")
+                if let reason = trust.problem(withFile: file) {
+                    found.refused.append(.init(file: file, reason: "\(file.path) refused: \(reason)"))
                     continue
                 }
                 do {
                     let manifest = try PluginManifest.load(file)
-                    if let first = manifests.first(where: { $0.id == manifest.id }) {
-                        problems.append("\(file.path) refused: plugin id \(manifest.id) is already provided by \(first.file.path)")
+                    if let first = found.manifests.first(where: { $0.id == manifest.id }) {
+                        found.problems.append("\(file.path) refused: plugin id \(manifest.id) is already provided by \(first.file.path)")
                         continue
                     }
-                    manifests.append(manifest)
+                    found.manifests.append(manifest)
                 } catch {
-                    problems.append(error.description)
+                    found.problems.append(error.description)
                 }
             }
         }
-        return (manifests, problems)
+        return found
     }
 
-    /// Why `url` may not be trusted (writable by users other than its owner), or nil.
-    static func unsafePermissions(_ url: URL) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let permissions = attributes[.posixPermissions] as? NSNumber else { return "cannot read its permissions" }
-        return permissions.intValue & 0o022 != 0 ? "writable by other users" : nil
+    /// Every manifest found, first folder first; a manifest that cannot be used (untrusted,
+    /// unreadable, incomplete, a duplicate id) is reported instead, with the reason.
+    public func discover() -> (manifests: [PluginManifest], problems: [String]) {
+        let found = search()
+        return (found.manifests, found.refused.map(\.reason) + found.problems)
     }
 }

@@ -7,11 +7,12 @@ struct AppEnvironmentTests {
     @Test func followsTheXDGVariables() {
         let environment = AppEnvironment(variables: [
             "HOME": "/home/u", "XDG_DATA_HOME": "/tmp/d", "XDG_CONFIG_HOME": "/tmp/c", "XDG_CACHE_HOME": "/tmp/k",
-            "GOODSDESK_LATENCY_MS": "25", "GOODSDESK_DATA_DIR": "/srv/data",
+            "XDG_STATE_HOME": "/tmp/s", "GOODSDESK_LATENCY_MS": "25", "GOODSDESK_DATA_DIR": "/srv/data",
         ])
         #expect(environment.databasePath == "/tmp/d/goodsdesk/goodsdesk.sqlite")
         #expect(environment.preferencesFile.path == "/tmp/c/goodsdesk/preferences")
         #expect(environment.cacheDirectory.path == "/tmp/k/goodsdesk")
+        #expect(environment.stateDirectory.path == "/tmp/s/goodsdesk")
         #expect(environment.latency == .milliseconds(25))
         #expect(environment.dataSetDirectory.path == "/srv/data")
     }
@@ -20,6 +21,7 @@ struct AppEnvironmentTests {
         let environment = AppEnvironment(variables: ["HOME": "/home/u", "XDG_DATA_HOME": "relative/is/ignored", "GOODSDESK_LATENCY_MS": "soon"])
         #expect(environment.dataDirectory.path == "/home/u/.local/share/goodsdesk")
         #expect(environment.configDirectory.path == "/home/u/.config/goodsdesk")
+        #expect(environment.stateDirectory.path == "/home/u/.local/state/goodsdesk")
         #expect(environment.latency == nil, "a bad value keeps the default latency")
     }
 

@@ -116,4 +116,19 @@ struct PluginsViewModelTests {
         #expect(preferences.disabledPlugins == [], "a built-in plugin stays on")
         #expect(model.rows.value[0].isEnabled)
     }
+
+    @Test func aPluginSafeModeTurnedOffSaysWhyAndTurnsBackOn() {
+        let reason = "disabled: GoodsDesk quit while loading it last time; turn it on to try again"
+        let preferences = MemoryPreferences(disabledPlugins: ["x.crash"])
+        let model = PluginsViewModel(
+            plugins: [PluginSummary(id: "x.crash", name: "Crash", version: "1", manifest: "/p/crash.plugin", state: .quarantined(reason))],
+            problems: [], preferences: preferences)
+        #expect(model.rows.value.map(\.status) == ["未加载：\(reason)"])
+        #expect(model.rows.value.map(\.isEnabled) == [false])
+        #expect(model.rows.value.map(\.isFailed) == [true])
+        model.setEnabled(true, id: "x.crash")
+        #expect(preferences.disabledPlugins.isEmpty)
+        #expect(model.rows.value.map(\.status) == ["已停用，下次启动时启用"])
+        #expect(model.rows.value.map(\.isEnabled) == [true])
+    }
 }

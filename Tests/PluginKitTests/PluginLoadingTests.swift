@@ -247,15 +247,18 @@ struct PluginLoadingTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: library)
         let manifest = folder.appendingPathComponent("goods-detail.plugin").path
         try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: manifest)
+        // A refused manifest is listed unread, as a failed plugin named after its file.
         let (second, _) = load(folder)
-        #expect(second.entries.isEmpty)
-        #expect(second.problems == ["\(manifest) refused: writable by other users"])
+        #expect(second.problems.isEmpty)
+        #expect(second.entries.map(\.info.name) == ["goods-detail.plugin"])
+        #expect(second.entries.map(\.error) == ["\(manifest) refused: writable by other users"])
+        #expect(second.entries.first?.origin == .external(manifest: manifest))
 
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: manifest)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
         let (third, _) = load(folder)
-        #expect(third.entries.isEmpty)
-        #expect(third.problems == ["plugin folder \(folder.path) refused: writable by other users"])
+        #expect(third.entries.map(\.error) == ["plugin folder \(folder.path) refused: writable by other users"])
+        #expect(!third.hasRoute("goods.detail"))
         try expectStillWorking(third)
     }
 

@@ -99,6 +99,7 @@ class App:
             "XDG_DATA_HOME": os.path.join(self.home, "data"),
             "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
             "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
+            "XDG_STATE_HOME": os.path.join(self.home, "state"),
             "GOODSDESK_LATENCY_MS": str(self.latency_ms),
             "GDK_BACKEND": "x11",
             "GSK_RENDERER": "cairo",

@@ -70,7 +70,12 @@ public final class GoodsDeskApp {
             pluginDirectories: options.pluginDirectories,
             environment: environment.pluginPath.map { ["GOODSDESK_PLUGIN_PATH": $0] } ?? [:],
             dataDirectory: environment.dataDirectory, prefixPluginDirectory: environment.prefixPluginDirectory)
-        plugins.loadExternalPlugins(from: searchPath, disabled: preferences.disabledPlugins, log: { log($0) })
+        // Safe mode: a plugin the app died loading last time is turned off, and said so.
+        let preferences = self.preferences
+        plugins.loadExternalPlugins(
+            from: searchPath, disabled: preferences.disabledPlugins,
+            safeMode: PluginSafeMode(directory: environment.stateDirectory),
+            turnOff: { preferences.disabledPlugins.insert($0) }, log: { log($0) })
 
         let (databasePath, dataSet, pictureDirectory) = try Self.data(for: options.dataSource, environment: environment, plugins: plugins)
         data = (databasePath, dataSet)

@@ -25,6 +25,7 @@ public final class PluginsDialogPresenter {
             case .loaded: .loaded
             case .disabled: .disabled
             case let .failed(message): .failed(message)
+            case let .quarantined(reason): .quarantined(reason)
             }
             return PluginSummary(id: entry.info.id, name: entry.info.name, version: entry.info.version,
                                  description: entry.description, manifest: manifest, state: state)
