@@ -133,7 +133,7 @@ struct PluginLoadingTests {
             _ = try source.read("/nonexistent-goodsdesk-demo")
             Issue.record("reading a missing folder succeeded")
         } catch {
-            #expect("\(error)".contains("no folder at /nonexistent-goodsdesk-demo"))
+            #expect("\(error)".contains("no data set folder at /nonexistent-goodsdesk-demo"))
         }
     }
 
