@@ -600,7 +600,6 @@ GoodsStartWidgets goods_start_page_new(void) {
     gtk_box_append(GTK_BOX(w.root), w.progress);
     w.detail = gtk_label_new("");
     gtk_label_set_wrap(GTK_LABEL(w.detail), TRUE);
-    gtk_label_set_selectable(GTK_LABEL(w.detail), TRUE);
     gtk_box_append(GTK_BOX(w.root), w.detail);
     return w;
 }
