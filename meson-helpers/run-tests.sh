@@ -43,3 +43,4 @@ done
 xvfb-run -a -s "-screen 0 480x800x24 -noreset" dbus-run-session -- ./meson-helpers/install-smoke.sh "$artifacts/installed"
 # The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
 swift run -c release reactive-bench --quick
+swift run -c release goodsdesk-bench --quick

@@ -192,8 +192,10 @@ public final class GoodsDeskApp {
         }
     }
 
-    /// Before the process exits: the store writes its WAL back and notes a clean exit.
+    /// Before the process exits: settings are written, and the store writes its WAL back and
+    /// notes a clean exit.
     public func shutdown() {
+        settings?.flush()
         services?.store.close()
     }
 

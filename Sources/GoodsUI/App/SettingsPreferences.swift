@@ -29,8 +29,8 @@ public final class SettingsPreferences: Preferences, @unchecked Sendable { // sa
             return text.isEmpty ? nil : text
         }
         set {
+            // Written by GSettings in the background; `flush` waits for it at exit.
             g_settings_set_string(settings, "last-phone", newValue ?? "")
-            g_settings_sync()
         }
     }
 
@@ -54,9 +54,14 @@ public final class SettingsPreferences: Preferences, @unchecked Sendable { // sa
                     _ = g_settings_set_strv(settings, "disabled-plugins", $0)
                 }
             }
+            // Synced at once: safe mode turns a crashing plugin off here, and the next start must
+            // see it even if this process dies right after.
             g_settings_sync()
         }
     }
+
+    /// Waits until every change is written (before the process exits).
+    public func flush() { g_settings_sync() }
 
     /// The window size to restore.
     public var windowSize: (width: Int, height: Int) {
@@ -64,7 +69,6 @@ public final class SettingsPreferences: Preferences, @unchecked Sendable { // sa
         set {
             g_settings_set_int(settings, "window-width", gint(clamping: max(320, newValue.width)))
             g_settings_set_int(settings, "window-height", gint(clamping: max(480, newValue.height)))
-            g_settings_sync()
         }
     }
 }
