@@ -92,15 +92,6 @@ public final class GoodsStore: @unchecked Sendable {
         let progress: (ImportProgress) -> Void
         let log: (String) -> Void
 
-        init(path: String, dataSet: @escaping () throws(DataSetError) -> DataSet, options: StoreOptions,
-             progress: @escaping (ImportProgress) -> Void, log: @escaping (String) -> Void) {
-            self.path = path
-            self.dataSet = dataSet
-            self.options = options
-            self.progress = progress
-            self.log = log
-        }
-
         func open() throws(StoreError) -> GoodsStore {
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
@@ -125,18 +116,16 @@ public final class GoodsStore: @unchecked Sendable {
                 log("GoodsDesk: another GoodsDesk has \(path) open; opening it read-only")
                 return try readOnly(.inUseByAnotherInstance, lock: nil)
             }
-            guard exists else { return try importNew(lock: lock, notices: []) }
+            guard exists else { return try importNew(lock: lock) }
             do {
                 return try openExisting(lock: lock)
-            } catch let failure as Failure {
-                switch failure {
+            } catch {
+                switch error {
                 case let .damaged(reason): return try replaceDamaged(lock: lock, reason: reason)
-                case .unfinished: return try importNew(lock: lock, notices: [], replacing: true)
+                case .unfinished: return try importNew(lock: lock, replacing: true)
                 case let .readOnly(reason): return try readOnly(reason, lock: lock)
                 case let .store(error): throw error
                 }
-            } catch {
-                throw StoreError(message: "\(error)")
             }
         }
 
@@ -259,7 +248,7 @@ public final class GoodsStore: @unchecked Sendable {
                 return try readOnly(.readOnlyMedium, lock: lock)
             }
             log("GoodsDesk: the database at \(path) is damaged (\(reason)); kept it as \(copy) and rebuilding it from the data set")
-            return try importNew(lock: lock, notices: [], salvaging: copy)
+            return try importNew(lock: lock, salvaging: copy)
         }
 
         /// Renames the database and its WAL and shared-memory files to `<path>.<label>-<time>`;
@@ -287,7 +276,7 @@ public final class GoodsStore: @unchecked Sendable {
         /// Imports the data set into a new file beside the database, carries over what
         /// `salvaging` holds, and only then renames it into place: the path never holds a half
         /// import.
-        func importNew(lock: StoreLock, notices: [String], salvaging copy: String? = nil, replacing: Bool = false) throws(StoreError) -> GoodsStore {
+        func importNew(lock: StoreLock, salvaging copy: String? = nil, replacing: Bool = false) throws(StoreError) -> GoodsStore {
             let set = try loadDataSet()
             let scratch = "\(path).importing"
             var recovered = Salvage.Recovered()
@@ -314,7 +303,7 @@ public final class GoodsStore: @unchecked Sendable {
                 discardScratch(scratch)
                 return try temporaryStore(.readOnlyMedium, dataSet: set)
             }
-            var said = notices
+            var said: [String] = []
             if let copy {
                 said.append(tr("数据库已损坏：原文件保存为 {0}；已重建，并找回 {1} 个账号和 {2} 个收藏。", copy, recovered.accounts, recovered.likes))
             }
