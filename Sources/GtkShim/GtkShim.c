@@ -549,7 +549,11 @@ void goods_show_about(GtkWindow *parent, const char *application_id, const char 
 }
 
 void goods_open_uri(GtkWidget *window, const char *uri) {
-    gtk_show_uri(GTK_WINDOW(window), uri, GDK_CURRENT_TIME);
+    /* Web links only, whatever the caller checked: never a file, a script or another app's scheme. */
+    char *scheme = uri != NULL ? g_uri_parse_scheme(uri) : NULL;
+    gboolean web = scheme != NULL && (g_ascii_strcasecmp(scheme, "http") == 0 || g_ascii_strcasecmp(scheme, "https") == 0);
+    g_free(scheme);
+    if (web) gtk_show_uri(GTK_WINDOW(window), uri, GDK_CURRENT_TIME);
 }
 
 GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path) {

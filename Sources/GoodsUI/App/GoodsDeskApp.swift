@@ -80,7 +80,7 @@ public final class GoodsDeskApp {
         services = LocalServices(store: store, server: server, session: Session())
         pictures = PictureLocator(
             dataSetDirectory: pictureDirectory,
-            cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"))
+            cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"), log: log)
     }
 
     /// Where the data of `choice` is kept and read from: the app's own data set by default, or

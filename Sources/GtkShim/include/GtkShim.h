@@ -2,6 +2,7 @@
 #define GOODSDESK_GTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include "GoodsFetch.h"
 
 /* What Swift cannot import from GTK: casts, variadic calls, macros; and the builders of
  * GoodsDesk's views. Views are layout only: ViewManagers own their events, controllers bind. */
@@ -172,6 +173,7 @@ void goods_use_icons(const char *folder, const char *icon_name);
 /* The About dialog (modal over `parent`, reused while open). */
 void goods_show_about(GtkWindow *parent, const char *application_id, const char *version);
 
+/* Opens an http or https `uri` in the desktop's browser; any other scheme is ignored. */
 void goods_open_uri(GtkWidget *window, const char *uri);
 
 #endif
