@@ -274,3 +274,43 @@ struct PictureFetchTests {
         run.dispose()
     }
 }
+
+/// A picture binding over the network: widgets, so a display.
+@MainActor
+@Suite("Picture binding over HTTP", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+struct PictureBindingFetchTests {
+    let fetching: PictureFetchTests
+
+    init() throws {
+        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        fetching = try PictureFetchTests()
+    }
+
+    @Test func aNewValueCancelsTheFetchOfThePreviousOne() throws {
+        let server = fetching.server
+        let image = Widget(gtk_image_new())
+        let (lifetime, token) = Lifetime.make()
+        let source = MutableProperty<PictureSource?>(nil)
+        image.picture(placeholder: "avatar-default-symbolic", loader: fetching.loader(), during: lifetime) <~ source
+        source.value = .url(server.url("/slow"))
+        fetching.iterate { server.requests("/slow") == 1 }
+        #expect(gtk_image_get_icon_name(OpaquePointer(image.raw)).map { String(cString: $0) } == "avatar-default-symbolic")
+        source.value = .url(server.url("/pic-bound.svg"))
+        fetching.iterate { server.requests("stopped /slow") == 1 && gtk_image_get_icon_name(OpaquePointer(image.raw)) == nil }
+        #expect(server.requests("stopped /slow") == 1, "the first fetch was cancelled")
+        #expect(gtk_image_get_icon_name(OpaquePointer(image.raw)) == nil, "the second picture shows")
+        #expect(gtk_image_get_storage_type(OpaquePointer(image.raw)) != GTK_IMAGE_EMPTY)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func endingTheBindingCancelsItsFetch() {
+        let server = fetching.server
+        let image = Widget(gtk_image_new())
+        let (lifetime, token) = Lifetime.make()
+        image.picture(loader: fetching.loader(), during: lifetime) <~ SignalProducer(value: PictureSource.url(server.url("/slow")))
+        fetching.iterate { server.requests("/slow") == 1 }
+        token.dispose()
+        fetching.iterate { server.requests("stopped /slow") == 1 }
+        #expect(server.requests("stopped /slow") == 1)
+    }
+}
