@@ -199,6 +199,23 @@ void goods_picture_set_file(GtkWidget *picture, const char *path, const char *pl
     }
 }
 
+void goods_picture_set_texture(GtkWidget *picture, GdkTexture *texture, const char *placeholder_icon) {
+    /* Screen readers (and UI tests) can tell a real picture from the placeholder. */
+    gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   texture != NULL ? _("图片") : _("默认图片"), -1);
+    if (GTK_IS_IMAGE(picture)) {
+        if (texture != NULL) gtk_image_set_from_paintable(GTK_IMAGE(picture), GDK_PAINTABLE(texture));
+        else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);
+    } else if (GTK_IS_PICTURE(picture)) {
+        gtk_picture_set_paintable(GTK_PICTURE(picture), texture != NULL ? GDK_PAINTABLE(texture) : NULL);
+    }
+}
+
+void goods_picture_clear(GtkWidget *picture) {
+    if (GTK_IS_IMAGE(picture)) gtk_image_clear(GTK_IMAGE(picture));
+    else if (GTK_IS_PICTURE(picture)) gtk_picture_set_paintable(GTK_PICTURE(picture), NULL);
+}
+
 static GtkWidget *goods_dialog_window(GtkWindow *parent, const char *title, int width, int height) {
     GtkWidget *dialog = gtk_window_new();
     gtk_window_set_transient_for(GTK_WINDOW(dialog), parent);
