@@ -379,6 +379,12 @@ void goods_carousel_set_pictures(GoodsListWidgets *w, const char *const *paths, 
     }
 }
 
+void goods_carousel_set_page_texture(GoodsListWidgets *w, guint index, GdkTexture *texture) {
+    GtkWidget *page = gtk_widget_get_first_child(w->carousel);
+    for (guint i = 0; page != NULL && i < index; i++) page = gtk_widget_get_next_sibling(page);
+    if (page != NULL && GTK_IS_PICTURE(page)) gtk_picture_set_paintable(GTK_PICTURE(page), GDK_PAINTABLE(texture));
+}
+
 GtkWidget *goods_carousel_dot(GoodsListWidgets *w, guint index) {
     GtkWidget *child = gtk_widget_get_first_child(w->dots);
     for (guint i = 0; child != NULL && i < index; i++) child = gtk_widget_get_next_sibling(child);

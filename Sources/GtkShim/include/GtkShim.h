@@ -120,6 +120,9 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
 /* Replaces the carousel's pages with one picture per path (NULL-safe) and one dot per page. */
 void goods_carousel_set_pictures(GoodsListWidgets *widgets, const char *const *paths, guint count);
 
+/* Shows `texture` on carousel page `index` (decoded elsewhere, off the GTK thread). */
+void goods_carousel_set_page_texture(GoodsListWidgets *widgets, guint index, GdkTexture *texture);
+
 /* Shows carousel page `index` and marks its dot. */
 void goods_carousel_show(GoodsListWidgets *widgets, guint index);
 
