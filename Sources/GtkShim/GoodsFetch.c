@@ -1,6 +1,41 @@
 #include "GoodsFetch.h"
+#include <gmodule.h>
 #include <libsoup/soup.h>
 #include <string.h>
+
+/* libsoup is opened on the first fetch, not linked: an app that shows no picture URL never
+ * loads it, nor the Kerberos, HTTP/2 and public-suffix libraries it needs. Only the headers are
+ * used at build time; the functions below are looked up by name (no casts macros, which would
+ * call libsoup's get_type functions). */
+#define GOODS_SOUP_FUNCTIONS(X) \
+    X(soup_session_new) X(soup_session_set_user_agent) X(soup_session_set_timeout) \
+    X(soup_session_send_async) X(soup_session_send_finish) \
+    X(soup_message_new_from_uri) X(soup_message_add_flags) X(soup_message_get_status) \
+    X(soup_message_get_uri) X(soup_message_get_reason_phrase) \
+    X(soup_message_get_request_headers) X(soup_message_get_response_headers) \
+    X(soup_message_headers_get_one) X(soup_message_headers_replace) \
+    X(soup_message_headers_get_content_type) X(soup_message_headers_get_encoding) \
+    X(soup_message_headers_get_content_length)
+
+#define GOODS_SOUP_POINTER(name) static __typeof__(name) *goods_##name;
+GOODS_SOUP_FUNCTIONS(GOODS_SOUP_POINTER)
+
+/* Opens libsoup 3 once; FALSE when it is not installed (then every fetch fails). */
+static gboolean goods_soup_load(void) {
+    static gsize loaded = 0;
+    static gboolean usable = FALSE;
+    if (g_once_init_enter(&loaded)) {
+        GModule *module = g_module_open("libsoup-3.0.so.0", G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
+        gboolean found = module != NULL;
+#define GOODS_SOUP_LOOK_UP(name) found = found && g_module_symbol(module, #name, (gpointer *)&goods_##name);
+        GOODS_SOUP_FUNCTIONS(GOODS_SOUP_LOOK_UP)
+#undef GOODS_SOUP_LOOK_UP
+        if (module != NULL) g_module_make_resident(module);
+        usable = found;
+        g_once_init_leave(&loaded, 1);
+    }
+    return usable;
+}
 
 /* How much of the body one read asks for. */
 #define GOODS_FETCH_CHUNK (64 * 1024)
@@ -20,15 +55,15 @@ typedef struct {
 static SoupSession *goods_fetch_session(guint timeout_seconds) {
     static SoupSession *session = NULL;
     if (session == NULL) {
-        session = soup_session_new();
-        soup_session_set_user_agent(session, "GoodsDesk ");
+        session = goods_soup_session_new();
+        goods_soup_session_set_user_agent(session, "GoodsDesk ");
     }
-    soup_session_set_timeout(session, timeout_seconds);
+    goods_soup_session_set_timeout(session, timeout_seconds);
     return session;
 }
 
 static void goods_fetch_finish(GoodsFetch *fetch, GoodsFetchResult result, const char *detail, GBytes *body) {
-    fetch->callback(result, fetch->message != NULL ? soup_message_get_status(fetch->message) : 0, detail, body, fetch->user_data);
+    fetch->callback(result, fetch->message != NULL ? goods_soup_message_get_status(fetch->message) : 0, detail, body, fetch->user_data);
     if (fetch->destroy != NULL) fetch->destroy(fetch->user_data);
     if (fetch->stream != NULL) g_object_unref(fetch->stream);
     if (fetch->body != NULL) g_byte_array_unref(fetch->body);
@@ -80,17 +115,17 @@ static void goods_fetch_read(GoodsFetch *fetch) {
 static void goods_fetch_did_send(GObject *source, GAsyncResult *result, gpointer data) {
     GoodsFetch *fetch = data;
     GError *error = NULL;
-    fetch->stream = soup_session_send_finish(SOUP_SESSION(source), result, &error);
+    fetch->stream = goods_soup_session_send_finish((SoupSession *)source, result, &error);
     if (fetch->stream == NULL) {
         goods_fetch_fail(fetch, GOODS_FETCH_FAILED, error);
         return;
     }
-    guint status = soup_message_get_status(fetch->message);
-    SoupMessageHeaders *headers = soup_message_get_response_headers(fetch->message);
+    guint status = goods_soup_message_get_status(fetch->message);
+    SoupMessageHeaders *headers = goods_soup_message_get_response_headers(fetch->message);
     if (SOUP_STATUS_IS_REDIRECTION(status)) {
-        const char *location = soup_message_headers_get_one(headers, "Location");
+        const char *location = goods_soup_message_headers_get_one(headers, "Location");
         GUri *target = location != NULL
-            ? g_uri_parse_relative(soup_message_get_uri(fetch->message), location, SOUP_HTTP_URI_FLAGS, NULL) : NULL;
+            ? g_uri_parse_relative(goods_soup_message_get_uri(fetch->message), location, SOUP_HTTP_URI_FLAGS, NULL) : NULL;
         char *absolute = target != NULL ? g_uri_to_string(target) : NULL;
         goods_fetch_finish(fetch, absolute != NULL ? GOODS_FETCH_REDIRECT : GOODS_FETCH_HTTP_ERROR, absolute, NULL);
         g_free(absolute);
@@ -98,16 +133,16 @@ static void goods_fetch_did_send(GObject *source, GAsyncResult *result, gpointer
         return;
     }
     if (!SOUP_STATUS_IS_SUCCESSFUL(status)) {
-        goods_fetch_finish(fetch, GOODS_FETCH_HTTP_ERROR, soup_message_get_reason_phrase(fetch->message), NULL);
+        goods_fetch_finish(fetch, GOODS_FETCH_HTTP_ERROR, goods_soup_message_get_reason_phrase(fetch->message), NULL);
         return;
     }
-    const char *type = soup_message_headers_get_content_type(headers, NULL);
+    const char *type = goods_soup_message_headers_get_content_type(headers, NULL);
     if (type == NULL || g_ascii_strncasecmp(type, "image/", 6) != 0) {
         goods_fetch_finish(fetch, GOODS_FETCH_NOT_IMAGE, type != NULL ? type : "no content type", NULL);
         return;
     }
-    if (soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH
-        && (guint64)soup_message_headers_get_content_length(headers) > (guint64)fetch->max_bytes) {
+    if (goods_soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH
+        && (guint64)goods_soup_message_headers_get_content_length(headers) > (guint64)fetch->max_bytes) {
         goods_fetch_finish(fetch, GOODS_FETCH_TOO_LARGE, "the declared length is larger than the limit", NULL);
         return;
     }
@@ -124,6 +159,11 @@ void goods_fetch(const char *uri, gsize max_bytes, guint timeout_seconds, GCance
     fetch->user_data = user_data;
     fetch->destroy = destroy;
     GError *error = NULL;
+    if (!goods_soup_load()) {
+        g_set_error_literal(&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "libsoup 3 (libsoup-3.0.so.0) cannot be opened");
+        goods_fetch_fail(fetch, GOODS_FETCH_FAILED, error);
+        return;
+    }
     GUri *parsed = g_uri_parse(uri, SOUP_HTTP_URI_FLAGS, &error);
     const char *scheme = parsed != NULL ? g_uri_get_scheme(parsed) : NULL;
     if (parsed == NULL || scheme == NULL || (g_ascii_strcasecmp(scheme, "http") != 0 && g_ascii_strcasecmp(scheme, "https") != 0)) {
@@ -132,10 +172,10 @@ void goods_fetch(const char *uri, gsize max_bytes, guint timeout_seconds, GCance
         goods_fetch_fail(fetch, GOODS_FETCH_FAILED, error);
         return;
     }
-    fetch->message = soup_message_new_from_uri(SOUP_METHOD_GET, parsed);
+    fetch->message = goods_soup_message_new_from_uri("GET", parsed);
     g_uri_unref(parsed);
-    soup_message_add_flags(fetch->message, SOUP_MESSAGE_NO_REDIRECT);
-    soup_message_headers_replace(soup_message_get_request_headers(fetch->message), "Accept", "image/*");
-    soup_session_send_async(goods_fetch_session(timeout_seconds), fetch->message, G_PRIORITY_LOW, fetch->cancellable,
+    goods_soup_message_add_flags(fetch->message, SOUP_MESSAGE_NO_REDIRECT);
+    goods_soup_message_headers_replace(goods_soup_message_get_request_headers(fetch->message), "Accept", "image/*");
+    goods_soup_session_send_async(goods_fetch_session(timeout_seconds), fetch->message, G_PRIORITY_LOW, fetch->cancellable,
                             goods_fetch_did_send, fetch);
 }
