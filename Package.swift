@@ -19,8 +19,11 @@ func pkgConfig(_ arguments: [String]) -> [String] {
     return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
 }
 
-let gtkIncludes = pkgConfig(["--cflags-only-I", "gtk4"])
-let gtkLibraries = pkgConfig(["--libs-only-l", "gtk4"]).map { String($0.dropFirst(2)) }
+// libsoup 3 fetches pictures by URL (in the C shim only: Swift never sees its headers), instead of
+// FoundationNetworking, which would link libcurl and its TLS and Kerberos stacks at start-up. It is
+// built against but not linked: the shim opens it with GModule on the first fetch.
+let gtkIncludes = pkgConfig(["--cflags-only-I", "gtk4", "libsoup-3.0"])
+let gtkLibraries = pkgConfig(["--libs-only-l", "gtk4", "gmodule-2.0"]).map { String($0.dropFirst(2)) }
 let gtkC: [CSetting] = [.unsafeFlags(gtkIncludes)]
 let gtkSwift: [SwiftSetting] = [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
 let gtkLink: [LinkerSetting] = gtkLibraries.map { .linkedLibrary($0) }
@@ -58,7 +61,9 @@ let package = Package(
         .target(name: "GoodsViewModels", dependencies: ["ViewModelKit", "GoodsDomain", "Localization"], swiftSettings: strict),
         // GTK: the system library, and the C shim that builds the views.
         .systemLibrary(name: "CGtk", providers: [.apt(["libgtk-4-dev"])]),
-        .target(name: "GtkShim", dependencies: ["CGtk"], cSettings: gtkC, linkerSettings: gtkLink),
+        // libsoup 3's headers, for the shim's fetches (the library itself is opened at run time).
+        .systemLibrary(name: "CSoup", providers: [.apt(["libsoup-3.0-dev"])]),
+        .target(name: "GtkShim", dependencies: ["CGtk", "CSoup"], cSettings: gtkC, linkerSettings: gtkLink),
         // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
         .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         // The plugin API: plugin info, the registry of screens and routes, controllers.

@@ -75,10 +75,7 @@ public final class Widget {
         target("label", during: lifetime) { gtk_label_set_text(goods_label($0), $1) }
     }
 
-    /// A picture's file (a path), or the placeholder icon for nil or an unreadable file.
-    public func pictureFile(placeholder: String = "image-missing-symbolic", during lifetime: Lifetime) -> BindingTarget<String?> {
-        target("picture", during: lifetime) { widget, path in goods_picture_set_file(widget, path, placeholder) }
-    }
+    // pictureFile(placeholder:cache:during:) is in TextureCache.swift: decoded off the GTK thread.
 }
 
 /// A widget pointer carried into a `@Sendable` closure; only dereferenced on the GTK thread.

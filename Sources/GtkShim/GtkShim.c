@@ -199,6 +199,23 @@ void goods_picture_set_file(GtkWidget *picture, const char *path, const char *pl
     }
 }
 
+void goods_picture_set_texture(GtkWidget *picture, GdkTexture *texture, const char *placeholder_icon) {
+    /* Screen readers (and UI tests) can tell a real picture from the placeholder. */
+    gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   texture != NULL ? _("图片") : _("默认图片"), -1);
+    if (GTK_IS_IMAGE(picture)) {
+        if (texture != NULL) gtk_image_set_from_paintable(GTK_IMAGE(picture), GDK_PAINTABLE(texture));
+        else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);
+    } else if (GTK_IS_PICTURE(picture)) {
+        gtk_picture_set_paintable(GTK_PICTURE(picture), texture != NULL ? GDK_PAINTABLE(texture) : NULL);
+    }
+}
+
+void goods_picture_clear(GtkWidget *picture) {
+    if (GTK_IS_IMAGE(picture)) gtk_image_clear(GTK_IMAGE(picture));
+    else if (GTK_IS_PICTURE(picture)) gtk_picture_set_paintable(GTK_PICTURE(picture), NULL);
+}
+
 static GtkWidget *goods_dialog_window(GtkWindow *parent, const char *title, int width, int height) {
     GtkWidget *dialog = gtk_window_new();
     gtk_window_set_transient_for(GTK_WINDOW(dialog), parent);
@@ -360,6 +377,12 @@ void goods_carousel_set_pictures(GoodsListWidgets *w, const char *const *paths, 
         goods_set_accessible_label(dot, name);
         gtk_box_append(GTK_BOX(w->dots), dot);
     }
+}
+
+void goods_carousel_set_page_texture(GoodsListWidgets *w, guint index, GdkTexture *texture) {
+    GtkWidget *page = gtk_widget_get_first_child(w->carousel);
+    for (guint i = 0; page != NULL && i < index; i++) page = gtk_widget_get_next_sibling(page);
+    if (page != NULL && GTK_IS_PICTURE(page)) gtk_picture_set_paintable(GTK_PICTURE(page), GDK_PAINTABLE(texture));
 }
 
 GtkWidget *goods_carousel_dot(GoodsListWidgets *w, guint index) {
@@ -549,7 +572,11 @@ void goods_show_about(GtkWindow *parent, const char *application_id, const char 
 }
 
 void goods_open_uri(GtkWidget *window, const char *uri) {
-    gtk_show_uri(GTK_WINDOW(window), uri, GDK_CURRENT_TIME);
+    /* Web links only, whatever the caller checked: never a file, a script or another app's scheme. */
+    char *scheme = uri != NULL ? g_uri_parse_scheme(uri) : NULL;
+    gboolean web = scheme != NULL && (g_ascii_strcasecmp(scheme, "http") == 0 || g_ascii_strcasecmp(scheme, "https") == 0);
+    g_free(scheme);
+    if (web) gtk_show_uri(GTK_WINDOW(window), uri, GDK_CURRENT_TIME);
 }
 
 GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path) {

@@ -1,31 +1,112 @@
 import Foundation
 import GtkReactive
+import Synchronization
 
-/// Turns a picture location from the data (a path relative to the data set, an absolute path,
-/// or a URL) into what a view can show.
+/// Turns a picture location from the data (a path relative to the data set, or a URL) into what
+/// a view can show — and is the trust boundary for it: a path must resolve inside the data set's
+/// folder (after `..` and symbolic links), a URL must be one `WebAddressPolicy` lets the app
+/// fetch. Anything else (absolute paths, escapes, `file:`, other schemes, private hosts) shows
+/// the placeholder, with one log line per location however often it is bound.
 public struct PictureLocator: Sendable {
     /// The data set folder relative locations are resolved against.
     public let dataSetDirectory: URL
     /// Fetches pictures given by URL.
     public let loader: PictureLoader
+    private let memo: Memo
 
-    public init(dataSetDirectory: URL, cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-pictures")) {
+    /// `log` receives one line per refused location (standard error by default).
+    public init(
+        dataSetDirectory: URL,
+        cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-pictures"),
+        loader: PictureLoader? = nil,
+        log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    ) {
         self.dataSetDirectory = dataSetDirectory
-        loader = PictureLoader(cacheDirectory: cacheDirectory)
+        self.loader = loader ?? PictureLoader(cacheDirectory: cacheDirectory)
+        memo = Memo(folder: dataSetDirectory.path, allowingPrivateHosts: self.loader.allowsPrivateHosts, log: log)
     }
 
-    /// Where the picture at `location` comes from; nil (the placeholder) for none.
+    /// Where the picture at `location` comes from; nil (the placeholder) for none, or for a
+    /// location refused at the trust boundary.
     public func source(for location: String?) -> PictureSource? {
         guard let location, !location.isEmpty else { return nil }
-        if location.hasPrefix("/") { return .file(location) }
-        if location.contains("://") { return URL(string: location).map(PictureSource.url) }
-        return .file(dataSetDirectory.appendingPathComponent(location).path)
+        return memo.source(for: location)
     }
 
-    /// A local file path for `location`, or nil when it is a URL or none (for views that only
-    /// show files, like the carousel).
+    /// A local file path for `location`, or nil when it is a URL, refused or none (for views that
+    /// only show files, like the carousel).
     public func path(for location: String?) -> String? {
         if case let .file(path)? = source(for: location) { return path }
         return nil
+    }
+}
+
+/// Whether a location is spelled as a URL: a scheme (RFC 3986: a letter, then letters, digits,
+/// `+`, `-`, `.`) and a colon. `images/a.svg` is not; `file:///x`, `javascript:x` and `app:x` are.
+func hasURLScheme(_ location: String) -> Bool {
+    guard let colon = location.firstIndex(of: ":") else { return false }
+    let scheme = location[..<colon].unicodeScalars
+    guard let first = scheme.first, first.isASCIILetter else { return false }
+    return scheme.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}
+
+/// What each location resolved to, so a row bound again costs a dictionary look-up rather than
+/// `realpath` calls on the GTK thread, and a refused location is logged once.
+private final class Memo: Sendable {
+    private struct State {
+        var folderRealPath: String??
+        var sources: [String: PictureSource?] = [:]
+    }
+
+    /// More distinct locations than this and the memo starts over (refusals may be logged again).
+    private static let capacity = 4096
+    private let folder: String
+    private let allowingPrivateHosts: Bool
+    private let log: @Sendable (String) -> Void
+    private let state = Mutex(State())
+
+    init(folder: String, allowingPrivateHosts: Bool, log: @escaping @Sendable (String) -> Void) {
+        self.folder = folder
+        self.allowingPrivateHosts = allowingPrivateHosts
+        self.log = log
+    }
+
+    func source(for location: String) -> PictureSource? {
+        if let known = state.withLock({ $0.sources[location] }) { return known }
+        let (source, refusal) = resolve(location)
+        let first = state.withLock { state in
+            if state.sources.count >= Self.capacity { state.sources.removeAll(keepingCapacity: true) }
+            return state.sources.updateValue(source, forKey: location) == nil
+        }
+        if first, let refusal { log("GoodsDesk: picture \"\(location)\" ignored: \(refusal)") }
+        return source
+    }
+
+    private var folderRealPath: String? {
+        if let known = state.withLock({ $0.folderRealPath }) { return known }
+        let resolved = PathConfinement.realPath(folder)
+        state.withLock { $0.folderRealPath = .some(resolved) }
+        return resolved
+    }
+
+    /// The source, or nil and why it was refused (nil reason: simply nothing to show).
+    private func resolve(_ location: String) -> (PictureSource?, String?) {
+        if hasURLScheme(location) {
+            guard let url = WebAddressPolicy.fetchableURL(location, allowingPrivateHosts: allowingPrivateHosts) else {
+                return (nil, "only http and https addresses of public hosts are fetched")
+            }
+            return (.url(url), nil)
+        }
+        if location.hasPrefix("/") { return (nil, "absolute paths are not read; use a path inside the data set") }
+        guard let root = folderRealPath else { return (nil, nil) }
+        switch PathConfinement.resolve(location, inFolder: root) {
+        case let .inside(path): return (.file(path), nil)
+        case .missing: return (nil, nil)
+        case .outside: return (nil, "it leads outside the data set's folder \(folder)")
+        }
     }
 }

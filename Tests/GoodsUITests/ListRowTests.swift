@@ -126,3 +126,44 @@ extension ScreenTests {
         #expect(b.likes.value == 1, "an unbound row reaches no item")
     }
 }
+
+extension ScreenTests {
+    /// The images under `widget` (GtkImage), in tree order.
+    func images(under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var found: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
+            if let name = g_type_name_from_instance(instance), String(cString: name) == "GtkImage" { found.append(current) }
+            found += images(under: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    /// A row shows its pictures once decoded (off the GTK thread), and lets go of their textures
+    /// on unbind, so the shared cache alone decides what stays in memory.
+    @Test func anUnboundRowHoldsNoTextures() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-row-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        for name in ["1", "2", "3", "avatar"] {
+            let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='200'><circle cx='100' cy='100' r='90'/></svg>"
+            try Data(svg.utf8).write(to: folder.appendingPathComponent("images/\(name).svg"))
+        }
+        let goods = Goods(id: 1, title: "商品", description: "描述", price: 1, originalPrice: 0, expressType: .free,
+                          expressFee: 0, count: 1, place: "杭州", publishedAt: Date(), condition: 1,
+                          images: (1...3).map { GoodsImage(id: $0, location: "images/\($0).svg") },
+                          seller: Seller(id: 1, nickname: "卖家", avatar: "images/avatar.svg", isVerified: true),
+                          messages: 0, likes: 0, isLiked: false, hits: 0)
+        let item = GoodsItemViewModel(goods: goods, likes: services, publishTime: PublishTime(now: Date()))
+        let row = GoodsRowViewManager()
+        row.bind(item, pictures: PictureLocator(dataSetDirectory: folder))
+        let showing = { self.images(under: row.root.pointer).filter { gtk_image_get_storage_type(OpaquePointer($0)) == GTK_IMAGE_PAINTABLE } }
+        pump { showing().count == 4 }
+        let shown = showing()
+        #expect(shown.count == 4, "three pictures and the avatar, decoded and shown")
+        row.unbind()
+        #expect(shown.allSatisfy { gtk_image_get_storage_type(OpaquePointer($0)) == GTK_IMAGE_EMPTY })
+    }
+}

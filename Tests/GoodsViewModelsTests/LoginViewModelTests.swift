@@ -175,3 +175,32 @@ struct LoginViewModelTests {
         #expect(try world.services.store.account(phone: "13874389438") == nil, "the disposed login did no work")
     }
 }
+
+extension LoginViewModelTests {
+    /// A digit carrying a combining mark, selector or joiner is not a digit: such a number never
+    /// logs in and is never remembered.
+    @Test(arguments: [
+        ("13874389438\u{301}", "5858", "请输入正确的手机号码"),
+        ("13874389438\u{FE0F}", "5858", "请输入正确的手机号码"),
+        ("1387438943\u{200D}8", "5858", "请输入正确的手机号码"),
+        ("13874389438 \u{301}", "5858", "请输入正确的手机号码"),
+        ("13874389438", "5858\u{301}", "验证码错误"),
+        ("13874389438", "58\u{FE0E}58", "验证码错误"),
+    ])
+    func digitsWithMarksAreRefused(phone: String, code: String, message: String) throws {
+        let world = try World()
+        let login = world.makeLogin()
+        let errors = Log<String>()
+        let accounts = Log<String>()
+        login.errors.observeValues { errors.append($0) }
+        login.login.values.observeValues { accounts.append($0.phone) }
+        login.mobilePhone.value = phone
+        login.verifyCode.value = code
+        login.submit()
+        world.scheduler.run()
+        #expect(errors.values == [message])
+        #expect(accounts.values.isEmpty)
+        #expect(world.preferences.lastPhone == nil)
+        #expect(world.services.session.account.value == nil)
+    }
+}

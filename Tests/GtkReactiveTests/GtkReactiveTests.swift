@@ -146,7 +146,7 @@ extension GtkReactiveTests {
         let (lifetime, token) = Lifetime.make()
         let loader = PictureLoader(
             cacheDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-test-\(UUID().uuidString)"),
-            timeout: 2)
+            timeout: 2, allowingPrivateHosts: true) // a closed local port: unreachable, not refused
         let source = MutableProperty<PictureSource?>(nil)
         image.picture(placeholder: "avatar-default-symbolic", loader: loader, during: lifetime) <~ source
         let started = Date()

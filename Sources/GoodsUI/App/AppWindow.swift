@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import GtkReactive
 import GtkShim
 import PluginKit
@@ -103,5 +104,13 @@ public final class AppWindow: AppChrome {
     public var logoutItem: Widget { logout }
     public var windowWidget: Widget { window }
     public var isActive: SignalProducer<Bool, Never> { window.windowIsActive(during: lifetime) }
-    public func open(uri: String) { goods_open_uri(window.pointer, uri) }
+    /// Opens a web link in the user's browser: `http`/`https` only (`WebAddressPolicy`); anything
+    /// else (`file:`, `javascript:`, custom schemes) is ignored with a line on standard error.
+    public func open(uri: String) {
+        guard WebAddressPolicy.openableLink(uri) != nil else {
+            FileHandle.standardError.write(Data("GoodsDesk: link \"\(uri)\" ignored: only http and https links are opened\n".utf8))
+            return
+        }
+        goods_open_uri(window.pointer, uri)
+    }
 }

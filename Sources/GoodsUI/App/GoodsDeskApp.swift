@@ -81,7 +81,7 @@ public final class GoodsDeskApp {
         data = (databasePath, dataSet)
         pictures = PictureLocator(
             dataSetDirectory: pictureDirectory,
-            cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"))
+            cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"), log: log)
     }
 
     /// Where the data of `choice` is kept and read from: the app's own data set by default, or

@@ -18,6 +18,7 @@ final class GoodsListViewManager {
     private let factory: OpaquePointer
     private var rows: [UnsafeMutableRawPointer: GoodsRowViewManager] = [:]
     private var shownIDs: [Int] = []
+    private var bannerGeneration = 0
     private let token = Lifetime.make().token
     var lifetime: Lifetime { token.lifetime }
 
@@ -120,18 +121,21 @@ final class GoodsListViewManager {
         return signal
     }
 
-    /// Replaces the carousel's banners with these picture paths.
+    /// Replaces the carousel's banners with these picture paths. The pages appear at once; each
+    /// picture is decoded off the GTK thread (through the shared texture cache) and shows when
+    /// ready, unless newer banners replaced these meanwhile.
     func setBanners(_ paths: [String?]) {
-        var cStrings = paths.map { $0.flatMap { strdup($0) } }
-        cStrings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                    goods_carousel_set_pictures(widgets, $0, guint(buffer.count))
-                }
+        let empty = [UnsafePointer<CChar>?](repeating: nil, count: max(1, paths.count))
+        empty.withUnsafeBufferPointer { goods_carousel_set_pictures(widgets, $0.baseAddress, guint(paths.count)) }
+        bannerGeneration += 1
+        let generation = bannerGeneration
+        for (index, path) in paths.enumerated() {
+            guard let path else { continue }
+            TextureCache.shared.texture(for: .init(path: path, width: 0, height: 0)) { [weak self] texture in
+                guard let self, let texture, generation == self.bannerGeneration else { return }
+                goods_carousel_set_page_texture(self.widgets, guint(index), texture.pointer)
             }
         }
-        for pointer in cStrings { free(pointer) }
-        cStrings.removeAll()
     }
 
     func showBanner(_ index: Int) { goods_carousel_show(widgets, guint(max(0, index))) }

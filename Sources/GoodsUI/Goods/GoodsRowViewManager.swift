@@ -81,10 +81,12 @@ public final class GoodsRowViewManager {
         goods_set_accessible_label(root.pointer, item.title)
     }
 
-    /// Ends the current binding: nothing of the old item reaches the row any more.
+    /// Ends the current binding: nothing of the old item reaches the row any more, and the row
+    /// lets go of its pictures' textures (the shared cache decides what stays decoded).
     public func unbind() {
         binding?.dispose()
         binding = nil
+        for picture in pictures + [avatar] { goods_picture_clear(picture.pointer) }
     }
 }
 

@@ -2,6 +2,8 @@
 #define GOODSDESK_GTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include "GoodsFetch.h"
+#include "GoodsTextures.h"
 
 /* What Swift cannot import from GTK: casts, variadic calls, macros; and the builders of
  * GoodsDesk's views. Views are layout only: ViewManagers own their events, controllers bind. */
@@ -118,6 +120,9 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
 /* Replaces the carousel's pages with one picture per path (NULL-safe) and one dot per page. */
 void goods_carousel_set_pictures(GoodsListWidgets *widgets, const char *const *paths, guint count);
 
+/* Shows `texture` on carousel page `index` (decoded elsewhere, off the GTK thread). */
+void goods_carousel_set_page_texture(GoodsListWidgets *widgets, guint index, GdkTexture *texture);
+
 /* Shows carousel page `index` and marks its dot. */
 void goods_carousel_show(GoodsListWidgets *widgets, guint index);
 
@@ -172,6 +177,7 @@ void goods_use_icons(const char *folder, const char *icon_name);
 /* The About dialog (modal over `parent`, reused while open). */
 void goods_show_about(GtkWindow *parent, const char *application_id, const char *version);
 
+/* Opens an http or https `uri` in the desktop's browser; any other scheme is ignored. */
 void goods_open_uri(GtkWidget *window, const char *uri);
 
 /// The page shown while the data opens: a title, a progress bar and a line of detail.

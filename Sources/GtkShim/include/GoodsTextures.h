@@ -1,0 +1,27 @@
+#ifndef GOODSDESK_TEXTURES_H
+#define GOODSDESK_TEXTURES_H
+
+#include <gtk/gtk.h>
+
+/* Pictures decoded off the GTK thread at the size they are shown, then turned into textures on
+ * the main loop and shared (the Swift TextureCache keeps them). */
+
+/* The size in device pixels `widget` shows a picture at: an image's pixel size, a picture's
+ * requested height, times the scale factor. 0 means unconstrained in that direction. */
+void goods_picture_target_size(GtkWidget *widget, int *width, int *height);
+
+/* Decodes the file at `path` to fit `width`×`height` (0: unconstrained), keeping its aspect.
+ * Safe on any thread (no GTK): NULL when the file is missing or not a picture. */
+GdkPixbuf *goods_pixbuf_decode(const char *path, int width, int height);
+
+/* An immutable texture of `pixbuf` (call on the GTK thread); its bytes in *bytes. */
+GdkTexture *goods_texture_new(GdkPixbuf *pixbuf, gsize *bytes);
+
+/* Shows `texture` in `picture` (a GtkImage or GtkPicture); NULL shows the placeholder icon in an
+ * image and nothing in a picture. Sets the accessible description (图片 / 默认图片). */
+void goods_picture_set_texture(GtkWidget *picture, GdkTexture *texture, const char *placeholder_icon);
+
+/* Drops whatever `picture` shows (its texture reference too). */
+void goods_picture_clear(GtkWidget *picture);
+
+#endif
