@@ -2,6 +2,7 @@
 #include "GtkShim.h"
 #include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
+#include <signal.h>
 #include <unistd.h>
 #include <string.h>
 #include <stdint.h>
@@ -524,6 +525,21 @@ gboolean goods_application_activate_primary(GApplication *application) {
     }
     g_variant_unref(reply);
     return TRUE;
+}
+
+static gboolean goods_quit_on_signal(gpointer data) {
+    GtkApplication *application = GTK_APPLICATION(data);
+    /* Destroying a window removes it from the list: take a copy first. */
+    GList *windows = g_list_copy(gtk_application_get_windows(application));
+    for (GList *item = windows; item != NULL; item = item->next) gtk_window_destroy(GTK_WINDOW(item->data));
+    g_list_free(windows);
+    g_application_quit(G_APPLICATION(application));
+    return G_SOURCE_CONTINUE;
+}
+
+void goods_application_quit_on_signals(GtkApplication *application) {
+    g_unix_signal_add(SIGINT, goods_quit_on_signal, application);
+    g_unix_signal_add(SIGTERM, goods_quit_on_signal, application);
 }
 
 void goods_use_icons(const char *folder, const char *icon_name) {
