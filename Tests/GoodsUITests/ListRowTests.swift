@@ -6,6 +6,7 @@ import GoodsViewModels
 import GtkReactive
 import GtkShim
 import PluginKit
+import Synchronization
 import Testing
 
 extension ScreenTests {
@@ -124,5 +125,39 @@ extension ScreenTests {
         goods_emit(row.like.pointer, "clicked")
         scheduler.advance(by: .seconds(1))
         #expect(b.likes.value == 1, "an unbound row reaches no item")
+    }
+}
+
+/// The splices a list model announces (`items-changed`: position, removed, added).
+final class SpliceLog: Sendable {
+    let splices = Mutex<[[Int]]>([])
+}
+
+private let recordSplice: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
+    guard let data else { return }
+    Unmanaged<SpliceLog>.fromOpaque(data).takeUnretainedValue().splices.withLock { $0.append([Int(position), Int(removed), Int(added)]) }
+}
+
+extension ScreenTests {
+    @Test func appendingAPageSplicesOnlyItsRowsIntoTheListModel() throws {
+        let (window, navigator) = makeApp()
+        let controller = try showGoodsList(window, navigator)
+        scheduler.advance(by: .milliseconds(750))
+        #expect(controller.goods.items.value.count == 20)
+        let model = try #require(gtk_list_view_get_model(OpaquePointer(controller.listWidget.raw)))
+        let log = SpliceLog()
+        let handler = g_signal_connect_data(UnsafeMutableRawPointer(model), "items-changed", unsafeBitCast(recordSplice, to: GCallback.self),
+                                            Unmanaged.passUnretained(log).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        controller.goods.loadNextPage()
+        scheduler.advance(by: .milliseconds(750))
+        controller.goods.loadNextPage()
+        scheduler.advance(by: .milliseconds(750))
+        #expect(log.splices.withLock { $0 } == [[20, 0, 20], [40, 0, 5]], "each page adds its rows after the others, nothing else")
+        controller.goods.refreshAll()
+        scheduler.advance(by: .seconds(1))
+        #expect(log.splices.withLock { $0 }.last == [0, 45, 20], "a refresh replaces every row")
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(model), handler)
+        withExtendedLifetime(log) {}
+        window.destroy()
     }
 }
