@@ -15,9 +15,10 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// How often the carousel advances while the screen is active.
     public static let bannerInterval: Duration = .seconds(5)
 
-    /// The carousel's banners.
+    /// The carousel's banners. Changes only when the banners do: a carousel tick moves
+    /// `bannerIndex` alone, so the view keeps its decoded pictures.
     public let banners: Property<[Banner]>
-    /// The banner on show.
+    /// The banner on show; changes only when it does.
     public let bannerIndex: Property<Int>
     /// Loads the banners.
     public let loadBanners: Action<Void, [Banner], ServiceError>
@@ -38,8 +39,8 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     ) {
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
         let state = bannerState
-        banners = state.map { $0.banners }
-        bannerIndex = state.map { $0.index }
+        banners = state.map { $0.banners }.skipRepeats()
+        bannerIndex = state.map { $0.index }.skipRepeats()
         loadBanners = Action { _ in
             bannerService.banners().on(value: { loaded in
                 state.modify { $0 = (loaded, min($0.index, max(0, loaded.count - 1))) }

@@ -23,6 +23,13 @@ private let oneArgumentTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
     Unmanaged<HandlerBox>.fromOpaque(data).takeUnretainedValue().action(argument)
 }
 
+/// Called by GLib for signals with three 32-bit arguments (a list model's `items-changed`:
+/// position, removed, added); the action receives none of them.
+private let threeArgumentTrampoline: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, _, _, _, data in
+    guard let data else { return }
+    Unmanaged<HandlerBox>.fromOpaque(data).takeUnretainedValue().action(nil)
+}
+
 /// Releases a handler when GLib drops the connection (disconnect or object finalised).
 private let releaseHandler: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
     guard let data else { return }
@@ -39,9 +46,14 @@ public final class SignalConnection: Disposable, @unchecked Sendable { // safe: 
     private let handlerID: gulong
 
     /// Connects `action` to `signal` of `instance` (`"clicked"`, `"notify::text"`, …).
-    /// `arguments` is the number of arguments the signal passes besides the instance (0 or 1).
+    /// `arguments` is the number of arguments the signal passes besides the instance: 0, 1 (a
+    /// pointer or an integer widened to one) or 3 (three 32-bit integers, which the action does
+    /// not see).
     @MainActor
-    public convenience init(_ instance: UnsafeMutableRawPointer, signal: String, arguments: Int = 0, _ action: @escaping @MainActor () -> Void) {
+    public convenience init(
+        _ instance: UnsafeMutableRawPointer, signal: String, arguments: Int = 0,
+        _ action: @escaping @MainActor () -> Void
+    ) {
         self.init(instance, signal: signal, arguments: arguments, receiving: { _ in action() })
     }
 
@@ -56,9 +68,11 @@ public final class SignalConnection: Disposable, @unchecked Sendable { // safe: 
             let carried = RawPointerBox(argument)
             MainActor.assumeIsolated { action(carried.pointer) }
         }
-        let callback = arguments == 0
-            ? unsafeBitCast(noArgumentTrampoline, to: GCallback.self)
-            : unsafeBitCast(oneArgumentTrampoline, to: GCallback.self)
+        let callback = switch arguments {
+        case 0: unsafeBitCast(noArgumentTrampoline, to: GCallback.self)
+        case 3: unsafeBitCast(threeArgumentTrampoline, to: GCallback.self)
+        default: unsafeBitCast(oneArgumentTrampoline, to: GCallback.self)
+        }
         object = .allocate(capacity: 1)
         object.initialize(to: GWeakRef())
         g_weak_ref_init(object, instance)

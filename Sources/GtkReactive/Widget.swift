@@ -2,32 +2,72 @@ import CGtk
 import GtkShim
 import Reactive
 
-/// An owning reference to a GTK widget: it takes the floating reference (ref-sink) and drops it
-/// when released, and keeps one binding slot per widget property, so binding the same property
-/// twice replaces the first binding.
+/// An owning reference to a GTK widget: it takes a reference (sinking the floating one) and drops
+/// it when released, so its pointer stays valid for as long as the wrapper lives, whatever GTK
+/// does meanwhile (a closed window's children are unparented, not freed, while held). It keeps
+/// one binding slot per widget property, so binding the same property twice replaces the first
+/// binding.
 @MainActor
 public final class Widget {
     /// The widget.
     public let pointer: UnsafeMutablePointer<GtkWidget>
     private var slots: [String: BindingSlot] = [:]
-
-    private let ownsReference: Bool
+    /// Made on first use: most widgets never need their lifetime.
+    private var token: Lifetime.Token?
+    /// A toplevel's watch on GTK's list of open windows.
+    private var closing: SignalConnection?
 
     public init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
         self.pointer = pointer
-        ownsReference = true
         g_object_ref_sink(pointer)
     }
 
-    /// A toplevel window, which GTK owns until `gtk_window_destroy`. It is held without a
-    /// reference of its own: a reference would keep a closed window from being disposed, so its
-    /// "destroy" (where its owner lets go) would never come. Use it only until that "destroy".
+    /// A toplevel window. GTK closes a window (`gtk_window_destroy`, its close button) by
+    /// dropping it from its open windows; the window is disposed ("destroy") only once the last
+    /// reference goes, so while this wrapper holds it, it is closed but not freed. Its
+    /// `lifetime` ends when it closes: observe that, not "destroy".
     public init(toplevel pointer: UnsafeMutablePointer<GtkWidget>) {
         self.pointer = pointer
-        ownsReference = false
+        g_object_ref_sink(pointer)
+        let open = Lifetime.make().token
+        token = open
+        guard let toplevels = gtk_window_get_toplevels() else { return }
+        let window = UnsafeMutableRawPointer(pointer)
+        closing = SignalConnection(UnsafeMutableRawPointer(toplevels), signal: "items-changed", arguments: 3) { [weak self] in
+            guard !Self.contains(toplevels, window) else { return }
+            self?.closing?.dispose()
+            open.dispose()
+        }
     }
 
-    isolated deinit { if ownsReference { g_object_unref(pointer) } }
+    isolated deinit {
+        closing?.dispose()
+        token?.dispose()
+        g_object_unref(pointer)
+    }
+
+    /// Ends when the wrapper is released, or, for a toplevel, when the window closes, whichever
+    /// comes first. Work that touches the widget, or lives while the window is open, belongs here.
+    public var lifetime: Lifetime {
+        if let token { return token.lifetime }
+        let made = Lifetime.make().token
+        token = made
+        return made.lifetime
+    }
+
+    /// Whether the toplevel window has closed (always false for other widgets: they last as
+    /// long as their wrapper).
+    public var isDestroyed: Bool { token?.lifetime.hasEnded ?? false }
+
+    private static func contains(_ list: OpaquePointer, _ item: UnsafeMutableRawPointer) -> Bool {
+        let count = g_list_model_get_n_items(list)
+        for index in 0..<count {
+            guard let object = g_list_model_get_item(list, index) else { continue }
+            g_object_unref(object)
+            if object == item { return true }
+        }
+        return false
+    }
 
     public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
 

@@ -2,8 +2,10 @@
 #include "GtkShim.h"
 #include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
+#include <signal.h>
 #include <unistd.h>
 #include <string.h>
+#include <math.h>
 #include <stdint.h>
 
 /* User-visible text goes through gettext (domain goodsdesk); the source strings are the seeds' Chinese. */
@@ -323,7 +325,9 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
 
     GtkWidget *carousel_box = gtk_overlay_new();
     w.carousel = gtk_stack_new();
-    gtk_stack_set_transition_type(GTK_STACK(w.carousel), GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT);
+    /* No slide: an animated change redraws the banner for ~15 frames (about 55 ms of CPU every
+     * 5 s); switching at once is one frame, and the list is idle between banners. */
+    gtk_stack_set_transition_type(GTK_STACK(w.carousel), GTK_STACK_TRANSITION_TYPE_NONE);
     gtk_widget_set_size_request(w.carousel, -1, 150);
     w.banner_button = gtk_button_new();
     gtk_widget_add_css_class(w.banner_button, "flat");
@@ -364,11 +368,22 @@ void goods_carousel_set_pictures(GoodsListWidgets *w, const char *const *paths, 
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(w->carousel)) != NULL) gtk_stack_remove(GTK_STACK(w->carousel), child);
     while ((child = gtk_widget_get_first_child(w->dots)) != NULL) gtk_box_remove(GTK_BOX(w->dots), child);
+    /* Banners are decoded once at the width they are shown (at least the default window's):
+     * GTK 4.8's cairo renderer copies a picture's whole texture on every frame that draws it,
+     * which for the data set's 750x300 banners was most of a carousel tick. */
+    int width = MAX(gtk_widget_get_width(w->carousel), 420) * gtk_widget_get_scale_factor(w->carousel);
     for (guint i = 0; i < count; i++) {
         GtkWidget *picture = gtk_picture_new();
         gtk_picture_set_content_fit(GTK_PICTURE(picture), GTK_CONTENT_FIT_COVER);
         gtk_picture_set_can_shrink(GTK_PICTURE(picture), TRUE);
-        if (paths[i] != NULL && g_file_test(paths[i], G_FILE_TEST_IS_REGULAR)) gtk_picture_set_filename(GTK_PICTURE(picture), paths[i]);
+        GdkPixbuf *pixbuf = paths[i] != NULL && g_file_test(paths[i], G_FILE_TEST_IS_REGULAR)
+            ? gdk_pixbuf_new_from_file_at_scale(paths[i], width, -1, TRUE, NULL) : NULL;
+        if (pixbuf != NULL) {
+            GdkTexture *texture = gdk_texture_new_for_pixbuf(pixbuf);
+            gtk_picture_set_paintable(GTK_PICTURE(picture), GDK_PAINTABLE(texture));
+            g_object_unref(texture);
+            g_object_unref(pixbuf);
+        }
         gtk_stack_add_child(GTK_STACK(w->carousel), picture);
         GtkWidget *dot = gtk_button_new();
         gtk_widget_add_css_class(dot, "carousel-dot");
@@ -416,6 +431,37 @@ static GtkWidget *goods_row_label(const char *css, gboolean wrap) {
     return label;
 }
 
+/* A picture strip scrolls sideways only; it leaves vertical wheel turns to the list around it
+ * (GtkScrolledWindow turns them into sideways scrolling when it cannot scroll vertically, so
+ * the wheel moved the list 0 px over a strip). Shift turns the wheel sideways, as GTK does. */
+static gboolean goods_strip_scroll(GtkEventControllerScroll *controller, double dx, double dy, gpointer scroller) {
+    GdkModifierType state = gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(controller));
+    if (dx == 0 && (state & GDK_SHIFT_MASK) != 0) dx = dy;
+    if (dx == 0) return FALSE;
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(scroller));
+    double step = 1;
+    if (gtk_event_controller_scroll_get_unit(controller) == GDK_SCROLL_UNIT_WHEEL) {
+        /* GTK's own wheel step for a scrolled window. */
+        step = pow(gtk_adjustment_get_page_size(adjustment), 2.0 / 3.0);
+    }
+    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + dx * step);
+    return TRUE;
+}
+
+/* Replaces `scroller`'s own wheel handling with goods_strip_scroll. */
+static void goods_strip_scroll_sideways_only(GtkWidget *scroller) {
+    GListModel *controllers = gtk_widget_observe_controllers(scroller);
+    for (guint i = g_list_model_get_n_items(controllers); i > 0; i--) {
+        GtkEventController *controller = g_list_model_get_item(controllers, i - 1);
+        if (GTK_IS_EVENT_CONTROLLER_SCROLL(controller)) gtk_widget_remove_controller(scroller, controller);
+        g_object_unref(controller);
+    }
+    g_object_unref(controllers);
+    GtkEventController *scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+    g_signal_connect(scroll, "scroll", G_CALLBACK(goods_strip_scroll), scroller);
+    gtk_widget_add_controller(scroller, scroll);
+}
+
 GoodsRowWidgets goods_row_new(void) {
     GoodsRowWidgets w = {0};
     w.root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
@@ -453,6 +499,7 @@ GoodsRowWidgets goods_row_new(void) {
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(strip_scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(strip_scroller), strip);
     gtk_widget_set_size_request(strip_scroller, -1, 92);
+    goods_strip_scroll_sideways_only(strip_scroller);
     gtk_box_append(GTK_BOX(w.root), strip_scroller);
 
     GtkWidget *money = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
@@ -547,6 +594,21 @@ gboolean goods_application_activate_primary(GApplication *application) {
     }
     g_variant_unref(reply);
     return TRUE;
+}
+
+static gboolean goods_quit_on_signal(gpointer data) {
+    GtkApplication *application = GTK_APPLICATION(data);
+    /* Destroying a window removes it from the list: take a copy first. */
+    GList *windows = g_list_copy(gtk_application_get_windows(application));
+    for (GList *item = windows; item != NULL; item = item->next) gtk_window_destroy(GTK_WINDOW(item->data));
+    g_list_free(windows);
+    g_application_quit(G_APPLICATION(application));
+    return G_SOURCE_CONTINUE;
+}
+
+void goods_application_quit_on_signals(GtkApplication *application) {
+    g_unix_signal_add(SIGINT, goods_quit_on_signal, application);
+    g_unix_signal_add(SIGTERM, goods_quit_on_signal, application);
 }
 
 void goods_use_icons(const char *folder, const char *icon_name) {

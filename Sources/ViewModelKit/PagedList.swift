@@ -30,11 +30,12 @@ public enum FooterState: Sendable, Equatable {
 /// A list loaded page by page: `refresh` loads page 1 and replaces the items, `loadMore` appends
 /// the next page. The page counter only moves when a page arrives, so no page is ever skipped or
 /// loaded twice (the original demo's bug); a failed page is simply loaded again by the next
-/// `loadMore`. Items are an immutable array inside a property (seed pitfall 4).
+/// `loadMore`. Items are an immutable list inside a property (seed pitfall 4); appending a page
+/// costs O(page), whatever the number of items before it.
 @MainActor
 open class PagedListViewModel<Item: Sendable>: ViewModel {
     /// The loaded items, in page order.
-    public let items: Property<[Item]>
+    public let items: Property<ItemList<Item>>
     /// The number of the last page loaded (0 before any).
     public let loadedPage: Property<Int>
     /// The number of the last page the source has (nil until a page arrives).
@@ -56,7 +57,7 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
     private var wantsMore = false
 
     private struct State: Sendable {
-        var items: [Item] = []
+        var items = ItemList<Item>()
         var loadedPage = 0
         var lastPage: Int?
     }
@@ -69,7 +70,7 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
     ) {
         let state = MutableProperty(State())
         self.perPage = perPage
-        items = state.map { $0.items }
+        items = state.map { $0.items }.skipRepeats { $0.isSameList(as: $1) }
         loadedPage = state.map { $0.loadedPage }
         lastPage = state.map { $0.lastPage }
 
@@ -85,10 +86,10 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
                 fetch(page(), perPage).on(value: { received in
                     state.modify { current in
                         if replacing {
-                            current.items = received.items
+                            current.items = ItemList(received.items)
                         } else {
                             guard received.number == current.loadedPage + 1 else { return }
-                            current.items += received.items
+                            current.items = current.items.appending(contentsOf: received.items)
                         }
                         current.loadedPage = received.number
                         current.lastPage = received.lastPage
@@ -119,6 +120,14 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
 }
 
 extension PagedListViewModel {
+    /// How the items change: first all of them as they are (a replacement), then each page
+    /// appended, or the whole list replaced by a refresh. A view splices in just the new rows.
+    public var itemChanges: SignalProducer<ListChange<Item>, Never> {
+        items.producer.map { Optional($0) }.combinePrevious(.some(nil)).compactMap { pair in
+            pair.current.map { ListChange(from: pair.previous, to: $0) }
+        }
+    }
+
     /// Refreshes, for as long as the view model lives (its release disposes the load). A refresh
     /// refused because a load is running is ignored.
     public func reload() {

@@ -59,7 +59,8 @@ guard let application = registeredApplication() else {
     exit(1)
 }
 
-let app: GoodsDeskApp
+// Released once the application has quit, which closes the store (and checkpoints its WAL).
+var app: GoodsDeskApp?
 do {
     app = try GoodsDeskApp(environment: environment, options: options, log: warn)
 } catch {
@@ -68,11 +69,14 @@ do {
 }
 
 let activation = SignalConnection(UnsafeMutableRawPointer(application), signal: "activate") {
-    app.activate(application)
+    app?.activate(application)
 }
+// Ctrl+C and `kill` quit the way closing the window does.
+goods_application_quit_on_signals(application)
 // Options are ours (read above): GTK gets only the program name.
 let status = g_application_run(goods_application(application), 1, CommandLine.unsafeArgv)
 activation.dispose()
-app.shutdown()
+app?.shutdown()
+app = nil
 g_object_unref(application)
 exit(status)

@@ -6,6 +6,7 @@ import GoodsViewModels
 import GtkReactive
 import GtkShim
 import PluginKit
+import Synchronization
 import Testing
 
 extension ScreenTests {
@@ -165,5 +166,102 @@ extension ScreenTests {
         #expect(shown.count == 4, "three pictures and the avatar, decoded and shown")
         row.unbind()
         #expect(shown.allSatisfy { gtk_image_get_storage_type(OpaquePointer($0)) == GTK_IMAGE_EMPTY })
+    }
+}
+
+/// The splices a list model announces (`items-changed`: position, removed, added).
+final class SpliceLog: Sendable {
+    let splices = Mutex<[[Int]]>([])
+}
+
+private let recordSplice: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
+    guard let data else { return }
+    Unmanaged<SpliceLog>.fromOpaque(data).takeUnretainedValue().splices.withLock { $0.append([Int(position), Int(removed), Int(added)]) }
+}
+
+extension ScreenTests {
+    @Test func appendingAPageSplicesOnlyItsRowsIntoTheListModel() throws {
+        let (window, navigator) = makeApp()
+        let controller = try showGoodsList(window, navigator)
+        scheduler.advance(by: .milliseconds(750))
+        #expect(controller.goods.items.value.count == 20)
+        let model = try #require(gtk_list_view_get_model(OpaquePointer(controller.listWidget.raw)))
+        let log = SpliceLog()
+        let handler = g_signal_connect_data(UnsafeMutableRawPointer(model), "items-changed", unsafeBitCast(recordSplice, to: GCallback.self),
+                                            Unmanaged.passUnretained(log).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        controller.goods.loadNextPage()
+        scheduler.advance(by: .milliseconds(750))
+        controller.goods.loadNextPage()
+        scheduler.advance(by: .milliseconds(750))
+        #expect(log.splices.withLock { $0 } == [[20, 0, 20], [40, 0, 5]], "each page adds its rows after the others, nothing else")
+        controller.goods.refreshAll()
+        scheduler.advance(by: .seconds(1))
+        #expect(log.splices.withLock { $0 }.last == [0, 45, 20], "a refresh replaces every row")
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(model), handler)
+        withExtendedLifetime(log) {}
+        window.destroy()
+    }
+}
+
+extension ScreenTests {
+    /// The scrolled windows under `widget` (in the list: the rows' picture strips).
+    func scrolledWindows(under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var found: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self),
+                                          gtk_scrolled_window_get_type()) != 0 { found.append(current) }
+            found += scrolledWindows(under: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    /// The wheel controllers on `widget`.
+    func scrollControllers(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutableRawPointer] {
+        guard let controllers = gtk_widget_observe_controllers(widget) else { return [] }
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        return (0..<g_list_model_get_n_items(controllers)).compactMap { index in
+            guard let controller = g_list_model_get_item(controllers, index) else { return nil }
+            g_object_unref(controller)
+            let isScroll = g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self),
+                                                      gtk_event_controller_scroll_get_type()) != 0
+            return isScroll ? controller : nil
+        }
+    }
+
+    /// Sends a wheel turn of (dx, dy) to a scroll controller as GTK would; true when it took it.
+    func scroll(_ controller: UnsafeMutableRawPointer, dx: Double, dy: Double) -> Bool {
+        var values = [GValue(), GValue(), GValue()]
+        g_value_init(&values[0], gtk_event_controller_scroll_get_type())
+        g_value_set_object(&values[0], controller)
+        g_value_init(&values[1], GType(15 << 2))  // G_TYPE_DOUBLE
+        g_value_set_double(&values[1], dx)
+        g_value_init(&values[2], GType(15 << 2))
+        g_value_set_double(&values[2], dy)
+        var result = GValue()
+        g_value_init(&result, GType(5 << 2))  // G_TYPE_BOOLEAN
+        g_signal_emitv(values, g_signal_lookup("scroll", gtk_event_controller_scroll_get_type()), 0, &result)
+        let handled = g_value_get_boolean(&result) != 0
+        for index in values.indices { g_value_unset(&values[index]) }
+        return handled
+    }
+
+    @Test func aPictureStripLeavesVerticalWheelTurnsToTheList() throws {
+        let (window, navigator) = makeApp()
+        let controller = try showGoodsList(window, navigator)
+        scheduler.advance(by: .milliseconds(750))
+        let list = controller.listWidget.pointer
+        pump { !visibleRows(list).isEmpty }
+        let strip = try #require(scrolledWindows(under: list).first)
+        let wheels = scrollControllers(of: strip)
+        #expect(wheels.count == 1, "the strip's own wheel handling is replaced, not added to")
+        let wheel = try #require(wheels.first)
+        #expect(!scroll(wheel, dx: 0, dy: 1), "a vertical turn over the strip goes on to the list")
+        let sideways = gtk_scrolled_window_get_hadjustment(OpaquePointer(strip))
+        gtk_adjustment_configure(sideways, 0, 0, 500, 10, 100, 200)  // content wider than the strip
+        #expect(scroll(wheel, dx: 1, dy: 0), "a sideways turn scrolls the strip")
+        #expect(gtk_adjustment_get_value(sideways) > 0)
+        window.destroy()
     }
 }

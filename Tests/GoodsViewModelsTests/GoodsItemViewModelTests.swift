@@ -95,3 +95,21 @@ struct GoodsItemViewModelTests {
 struct NoLikes: LikeService {
     func setLiked(_ liked: Bool, goodsID: Int) -> SignalProducer<Goods, ServiceError> { .never }
 }
+
+import HeapStats
+
+/// What a row view model costs on the heap, beyond the goods it shows.
+@Suite("GoodsItemViewModel: memory", .serialized)
+struct GoodsItemViewModelMemoryTests {
+    @Test func aRowViewModelCostsAtMostTwoKilobytes() {
+        let count = 2_000
+        let goods = (1...count).map(World.goods)
+        let publishTime = PublishTime(now: Date(timeIntervalSince1970: 1_700_000_000))
+        let likes = NoLikes()
+        let before = heap_stats_bytes_in_use()
+        let rows = goods.map { GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime) }
+        let perRow = (heap_stats_bytes_in_use() - before) / count
+        withExtendedLifetime(rows) {}
+        #expect(perRow <= 2_048, "\(perRow) bytes per row view model")
+    }
+}

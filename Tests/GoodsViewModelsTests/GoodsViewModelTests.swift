@@ -59,6 +59,26 @@ struct GoodsViewModelTests {
         #expect(goods.bannerIndex.value == 2)
     }
 
+    @Test func aCarouselTickMovesTheIndexAndNeverResendsTheBanners() throws {
+        let world = try World()
+        let goods = world.makeGoods()
+        goods.refreshAll()
+        world.scheduler.advance(by: .seconds(1))
+        let banners = Log<[Int]>()
+        let indices = Log<Int>()
+        goods.banners.signal.observeValues { banners.append($0.map(\.id)) }
+        goods.bannerIndex.signal.observeValues { indices.append($0) }
+        goods.isActive = true
+        world.scheduler.advance(by: .seconds(15))
+        #expect(indices.values == [1, 2, 0], "three ticks")
+        #expect(banners.values.isEmpty, "the banners did not change, so the view keeps its pictures")
+        goods.refreshAll()
+        world.scheduler.advance(by: .seconds(1))
+        #expect(banners.values.isEmpty, "reloading the same banners sends nothing either")
+        goods.showBanner(at: 0)
+        #expect(indices.values == [1, 2, 0], "showing the banner already on show sends nothing")
+    }
+
     @Test func rowNoticesAndServerErrorsReachTheScreen() throws {
         let world = try World()
         world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)

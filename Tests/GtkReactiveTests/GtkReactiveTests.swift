@@ -121,6 +121,33 @@ struct GtkReactiveTests {
         #expect(weakTracked == nil)
     }
 
+    @Test func aWindowsLifetimeEndsWhenItClosesAndItsMemoryLastsAsLongAsItsWrapper() {
+        var window: Widget? = Widget(toplevel: gtk_window_new())
+        let raw = window?.raw
+        let ended = Box(false)
+        window?.lifetime.observeEnded { ended.value = true }
+        let disposed = Box(false)
+        let destroyWatch = raw.map { SignalConnection($0, signal: "destroy") { disposed.value = true } }
+        #expect(window?.isDestroyed == false)
+        window.map { gtk_window_destroy(goods_window($0.raw)) }
+        #expect(ended.value && window?.isDestroyed == true, "closing the window ends its lifetime")
+        #expect(!disposed.value, "the wrapper still holds the closed window")
+        #expect(raw.map { g_type_check_instance_is_a($0.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0 } == true,
+                "a closed window's memory stays valid while its wrapper lives")
+        window = nil
+        #expect(disposed.value, "releasing the wrapper lets GTK dispose the window")
+        destroyWatch?.dispose()
+    }
+
+    @Test func aWidgetsLifetimeEndsWithItsWrapper() {
+        var button: Widget? = Widget(gtk_button_new_with_label("登录"))
+        let ended = Box(false)
+        button?.lifetime.observeEnded { ended.value = true }
+        #expect(!ended.value)
+        button = nil
+        #expect(ended.value)
+    }
+
     @Test func theMainLoopSchedulerRunsTimersOnTheLoop() {
         let scheduler = MainLoopScheduler.shared
         let log = Box<[String]>([])

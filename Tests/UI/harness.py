@@ -75,6 +75,9 @@ def T(text, *arguments):
     return translated
 
 
+T.language = LANGUAGE
+
+
 class App:
     """One run of goodsdesk in its own home, under the current display and D-Bus session, in
     this run's language. Names given to the finding and acting methods are translated."""
@@ -92,6 +95,9 @@ class App:
         self.process = None
         self.step_number = 0
         self.log_path = os.path.join(self.artifacts, "app.log")
+        # What went wrong in runs that have ended: criticals logged, exits that were not clean.
+        self.problems = []
+        self.log_offset = 0
 
     def environment(self):
         env = dict(os.environ)
@@ -107,12 +113,18 @@ class App:
             # C.UTF-8 honours LANGUAGE (plain C ignores it); no generated locale is needed.
             "LANG": "C.UTF-8",
             "LANGUAGE": LANGUAGE,
+            # Any GLib/GTK critical aborts the app (and so fails the scenario). Swift's crash
+            # backtracer catches the SIGTRAP that GLib raises for it and lets the process go on,
+            # so it is off here; the scenario also fails on any CRITICAL line in the log.
+            "G_DEBUG": "fatal-criticals",
+            "SWIFT_BACKTRACE": "enable=no",
         })
         env.pop("LC_ALL", None)
         env.update(self.extra_env)
         return env
 
     def start(self):
+        self.log_offset = os.path.getsize(self.log_path) if os.path.exists(self.log_path) else 0
         log = open(self.log_path, "a")
         arguments = self.arguments(self) if callable(self.arguments) else list(self.arguments)
         self.process = subprocess.Popen([self.binary] + arguments, env=self.environment(), stdout=log, stderr=subprocess.STDOUT)
@@ -127,14 +139,54 @@ class App:
         return self
 
     def stop(self):
-        if self.process and self.process.poll() is None:
+        """Ends the run with SIGTERM (which the app handles by quitting as if its window were
+        closed), unless it has ended already; records a run that did not end cleanly."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            started = time.time()
             self.process.terminate()
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+                self.problems.append("goodsdesk did not quit within 30 s of SIGTERM")
+            # Slow but clean is reported, not failed: cancelling a picture fetch that waits on a
+            # DNS lookup blocks (see the README), which only a machine without DNS shows.
+            if time.time() - started > 3 and not self.problems:
+                print(f"  note: {self.name}: goodsdesk took {time.time() - started:.1f} s to quit on SIGTERM")
+        self.record_exit()
         self.process = None
+
+    def wait_exit(self, timeout=10):
+        """Waits for the app to quit by itself (its window closed); fails if it does not."""
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise StepFailed(f"goodsdesk still running {timeout} s after its window closed") from None
+        self.record_exit()
+        self.process = None
+
+    def record_exit(self):
+        code = self.process.returncode
+        if code != 0:
+            self.problems.append(f"goodsdesk exited with {code}" + (" (killed by a signal)" if code < 0 else ""))
+        try:
+            with open(self.log_path, errors="replace") as file:
+                file.seek(self.log_offset)
+                criticals = [line.strip() for line in file if "CRITICAL" in line]
+        except FileNotFoundError:
+            criticals = []
+        self.problems += criticals
+        if os.path.exists(self.log_path):
+            self.log_offset = os.path.getsize(self.log_path)
+
+    def check_clean_exits(self):
+        """Fails when any run of this scenario logged a critical or did not exit cleanly."""
+        if self.problems:
+            raise StepFailed("every run ends cleanly (no CRITICAL, exit status 0); found:\n  "
+                             + "\n  ".join(self.problems) + f"\n  app log: {self.log_path}")
 
     def cleanup(self):
         shutil.rmtree(self.home, ignore_errors=True)

@@ -31,6 +31,8 @@ def main():
         try:
             app.start()
             scenario(app)
+            app.stop()
+            app.check_clean_exits()
             print(f"✔ {name} [{LANGUAGE}] ({time.time() - started:.1f} s)")
         except StepFailed as failure:
             print(f"✘ {name} [{LANGUAGE}]\n{failure}")

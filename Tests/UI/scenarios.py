@@ -265,6 +265,53 @@ def scrolling_loads_every_page(app):
     s.step("every row once", every_row_once_in_order)
 
 
+def close_window(app):
+    """Clicks the window's own close button (GTK's window controls, named in GTK's catalogue)."""
+    import gettext
+    names = {"Close", gettext.translation("gtk40", languages=[T.language], fallback=True).gettext("Close")}
+    buttons = [b for b in all_nodes(app.root(), "push button") if name_of(b) in names]
+    if not buttons:
+        raise StepFailed(f"the window's close button (one of {sorted(names)})")
+    buttons[0].queryAction().doAction(0)
+
+
+@slow(1500)
+def closing_mid_work_ends_cleanly(app):
+    """Closing the window while a login, a page or a like is under way quits the app at once and
+    cleanly: no critical (the harness runs it with G_DEBUG=fatal-criticals), exit status 0."""
+    s = Scenario(app)
+
+    def close_and_quit():
+        close_window(app)
+        app.wait_exit()
+        app.check_clean_exits()
+
+    s.step("fill", lambda: app.press("push button", "填充"))
+    s.step("login enabled", lambda: app.wait_until(lambda: app.sensitive("push button", "登录"), 5, "登录 enabled after 填充"))
+    s.step("log in", lambda: app.press("push button", "登录"))
+    s.step("logging in", lambda: app.wait_for("label", "Loading...", timeout=5, expect="the Loading... HUD while logging in"))
+    s.step("close mid-login", close_and_quit)
+
+    s.step("start again", app.start)
+    login_with_fill(app, s)
+    s.step("page loading", lambda: app.wait_for("label", "加载更多...", timeout=5, expect="the footer's 加载更多... while page 1 loads"))
+    s.step("close mid-page-load", close_and_quit)
+
+    s.step("start again for a like", app.start)
+    login_with_fill(app, s)
+
+    def like_first_row():
+        def press():
+            buttons = [b for b in all_nodes(app.root(), "push button") if name_of(b) == T("收藏")]
+            if not buttons:
+                return False
+            buttons[0].queryAction().doAction(0)
+            return True
+        app.wait_until(press, 15, "a like button on the rows")
+    s.step("like", like_first_row)
+    s.step("close mid-like", close_and_quit)
+
+
 SCENARIOS = [
     ("1-first-start", first_start),
     ("2-fill", fill_enables_login),
@@ -275,4 +322,5 @@ SCENARIOS = [
     ("7-logout", logout_returns_to_login),
     ("8-restart-restores", restart_restores_phone_and_avatar),
     ("9-corrupt-database", corrupt_database_is_rebuilt),
+    ("15-close-mid-work", closing_mid_work_ends_cleanly),
 ]

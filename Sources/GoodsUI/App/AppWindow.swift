@@ -6,7 +6,9 @@ import PluginKit
 import Reactive
 
 /// The application window: header bar, navigation stack, toast and the "Loading..." HUD.
-/// Controllers show their pages through it; it never touches a view model.
+/// Controllers show their pages through it; it never touches a view model. Every widget it
+/// touches is held (a `Widget`), so nothing it does can reach a widget GTK has freed; once the
+/// window has closed, its lifetime has ended and the chrome does nothing.
 @MainActor
 public final class AppWindow: AppChrome {
     let widgets: UnsafeMutablePointer<GoodsWindowWidgets>
@@ -19,11 +21,15 @@ public final class AppWindow: AppChrome {
     let toast: Widget
     let toastLabel: Widget
     let hud: Widget
-    private let token: Lifetime.Token
+    /// The navigation stack, which the HUD makes insensitive.
+    let stack: Widget
     private let toastTimer = SerialDisposable()
 
-    /// Ends when the window is released.
-    public var lifetime: Lifetime { token.lifetime }
+    /// Ends when the window closes (its close button, `destroy()`), or when this is released.
+    public var lifetime: Lifetime { window.lifetime }
+
+    /// Whether the window is still open: false once it has closed.
+    public var isOpen: Bool { !window.isDestroyed }
 
     /// A window for `application`; without one (tests), a plain window.
     public init(application: UnsafeMutablePointer<GtkApplication>?) {
@@ -39,7 +45,8 @@ public final class AppWindow: AppChrome {
         toast = Widget(built.toast)
         toastLabel = Widget(built.toast_label)
         hud = Widget(built.hud)
-        token = Lifetime.make().token
+        stack = Widget(built.stack)
+        window.lifetime += toastTimer
         goods_window_add_shortcut(built.window, "F5|<Control>r", built.refresh)
     }
 
@@ -51,6 +58,7 @@ public final class AppWindow: AppChrome {
 
     /// Shows `message` in the toast for two seconds.
     public func showToast(_ message: String) {
+        guard isOpen else { return }
         gtk_label_set_text(goods_label(toastLabel.raw), message)
         gtk_revealer_set_reveal_child(OpaquePointer(toast.raw), 1)
         let toast = WidgetPointer(self.toast.pointer)
@@ -61,12 +69,14 @@ public final class AppWindow: AppChrome {
 
     /// Shows or hides the blocking "Loading..." HUD; while shown the pages take no input.
     public func setBusy(_ busy: Bool) {
+        guard isOpen else { return }
         gtk_widget_set_visible(hud.pointer, busy ? 1 : 0)
-        gtk_widget_set_sensitive(widgets.pointee.stack, busy ? 0 : 1)
+        gtk_widget_set_sensitive(stack.pointer, busy ? 0 : 1)
     }
 
     /// Shows `page` on the navigation stack.
     public func show(page: Widget, named name: String, forward: Bool = true) {
+        guard isOpen else { return }
         goods_window_show_page(widgets, page.pointer, name, forward ? 1 : 0)
     }
 
@@ -75,7 +85,10 @@ public final class AppWindow: AppChrome {
         goods_window_remove_page(widgets, page.pointer)
     }
 
-    public func present() { gtk_window_present(goods_window(window.raw)) }
+    public func present() {
+        guard isOpen else { return }
+        gtk_window_present(goods_window(window.raw))
+    }
 
     /// Whether the "Loading..." HUD is showing.
     public var isBusy: Bool { gtk_widget_get_visible(hud.pointer) != 0 }
@@ -84,7 +97,10 @@ public final class AppWindow: AppChrome {
     public var toastText: String { String(cString: gtk_label_get_text(goods_label(toastLabel.raw))) }
 
     /// Destroys the window (as its close button does).
-    public func destroy() { gtk_window_destroy(goods_window(window.raw)) }
+    public func destroy() {
+        guard isOpen else { return }
+        gtk_window_destroy(goods_window(window.raw))
+    }
 
     /// Adds an item to the header menu, and `accelerator` (a GTK trigger string) as a window
     /// shortcut that activates it; returns the item, whose "clicked" the caller connects.
@@ -95,7 +111,10 @@ public final class AppWindow: AppChrome {
     }
 
     /// Closes the header menu's popover.
-    public func closeMenu() { gtk_menu_button_popdown(OpaquePointer(menu.raw)) }
+    public func closeMenu() {
+        guard isOpen else { return }
+        gtk_menu_button_popdown(OpaquePointer(menu.raw))
+    }
 
     // MARK: AppChrome
 
@@ -107,6 +126,7 @@ public final class AppWindow: AppChrome {
     /// Opens a web link in the user's browser: `http`/`https` only (`WebAddressPolicy`); anything
     /// else (`file:`, `javascript:`, custom schemes) is ignored with a line on standard error.
     public func open(uri: String) {
+        guard isOpen else { return }
         guard WebAddressPolicy.openableLink(uri) != nil else {
             FileHandle.standardError.write(Data("GoodsDesk: link \"\(uri)\" ignored: only http and https links are opened\n".utf8))
             return

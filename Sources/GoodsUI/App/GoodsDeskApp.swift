@@ -144,9 +144,10 @@ public final class GoodsDeskApp {
             makeController: { plugins.controller(for: $0, in: context) },
             openRoute: { plugins.controller(route: $0, argument: $1, in: context) })
         self.navigator = navigator
-        // "destroy" (not "close-request", whose handler must return a value): the window still
-        // knows its size here. Closing it releases every controller, ViewManager and view model.
-        window.window.events("destroy", during: window.lifetime).observeValues { [weak self, weak window] in
+        // The window's lifetime ends when it closes (not "close-request", whose handler must
+        // return a value): it still knows its size then. Closing it releases every controller,
+        // ViewManager and view model.
+        window.lifetime.observeEnded { [weak self, weak window] in
             MainActor.assumeIsolated {
                 if let window {
                     var width: gint = 0

@@ -8,7 +8,10 @@ import Localization
 
 /// Carries out view models' navigation requests on the window: a stack of controllers, one
 /// per screen, created through `makeController`. Controllers that leave the stack are released,
-/// and with them their ViewManagers and view models.
+/// and with them their ViewManagers and view models: a screen's controller (so its ViewManager
+/// and every binding) goes before its view model, so nothing a view model does as it ends (an
+/// interrupted login that stops being busy) reaches the screen. Closing the window ends every
+/// screen that way.
 @MainActor
 public final class Navigator {
     let window: AppWindow
@@ -30,6 +33,9 @@ public final class Navigator {
         self.openRoute = openRoute
         window.back.events("clicked", during: window.lifetime)
             .observeValues { [weak self] in MainActor.assumeIsolated { self?.handle(.pop) } }
+        window.lifetime.observeEnded { [weak self] in
+            MainActor.assumeIsolated { self?.retire(0..<(self?.stack.count ?? 0)) }
+        }
         window.isActive.skipRepeats().take(during: window.lifetime).startWithValues { [weak self] active in
             MainActor.assumeIsolated {
                 guard let self else { return }
@@ -39,6 +45,8 @@ public final class Navigator {
         }
     }
 
+    isolated deinit { retire(stack.indices) }
+
     /// The controller on top.
     public var top: (any Controller)? { stack.last }
 
@@ -47,10 +55,8 @@ public final class Navigator {
         switch request {
         case let .resetToRoot(viewModel):
             guard let controller = makeController(viewModel) else { return }
-            let old = stack
-            stack = []
             push(controller, forward: true)
-            for controller in old { release(controller) }
+            retire(0..<(stack.count - 1))
         case let .push(viewModel):
             if let controller = makeController(viewModel) { push(controller, forward: true) }
         case let .route(name, argument):
@@ -60,9 +66,9 @@ public final class Navigator {
                 window.showToast(tr("没有插件提供此页面（{0}）", name))
             }
         case .pop:
-            guard stack.count > 1, let leaving = stack.popLast(), let next = stack.last else { return }
-            show(next, forward: false)
-            release(leaving)
+            guard stack.count > 1 else { return }
+            show(stack[stack.count - 2], forward: false)
+            retire((stack.count - 1)..<stack.count)
         case let .confirm(request):
             confirm(request)
         }
@@ -93,10 +99,20 @@ public final class Navigator {
         controller.didShow()
     }
 
-    private func release(_ controller: any Controller) {
-        controller.viewModel.isActive = false
-        subscriptions.removeValue(forKey: ObjectIdentifier(controller.viewModel))?.dispose()
-        window.remove(page: controller.page)
+    /// Takes the screens at `range` off the stack, the topmost first: each stops being active and
+    /// leaves the window, then the controllers are released (their bindings end) while their view
+    /// models are still held, and only then the view models.
+    private func retire(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let viewModels = stack[range].map(\.viewModel)
+        for index in range.reversed() {
+            let viewModel = stack[index].viewModel
+            viewModel.isActive = false
+            subscriptions.removeValue(forKey: ObjectIdentifier(viewModel))?.dispose()
+            window.remove(page: stack[index].page)
+        }
+        stack.removeSubrange(range)
+        withExtendedLifetime(viewModels) {}
     }
 
     private func confirm(_ request: ConfirmationRequest) {

@@ -18,7 +18,8 @@ public final class GoodsListController: Controller {
     public var listWidget: Widget { view.list }
     public var page: Widget { view.page }
     public let headerButtons: HeaderButtons = [.refresh, .logout]
-    private var items: [GoodsItemViewModel] = []
+    /// The rows the list model shows, by position.
+    private var items = ItemList<GoodsItemViewModel>()
     private let dotClicks = SerialDisposable()
 
     /// The footer's text for a footer state (the seeds' strings).
@@ -43,10 +44,12 @@ public final class GoodsListController: Controller {
             guard let self, items.indices.contains(position) else { return }
             row.bind(items[position], pictures: pictures)
         }
-        viewModel.items.producer.take(during: lifetime).startWithValues { [weak self] items in
+        viewModel.itemChanges.take(during: lifetime).startWithValues { [weak self] change in
             MainActor.assumeIsolated {
-                self?.items = items
-                self?.view.show(ids: items.map(\.id))
+                guard let self else { return }
+                self.items = change.items
+                let ids = change.items[change.added].map(\.id)
+                if change.isReplacement { self.view.replaceRows(ids: ids) } else { self.view.appendRows(ids: ids) }
             }
         }
         view.footer.labelText(during: lifetime) <~ viewModel.footer.map(Self.footerText)

@@ -17,7 +17,6 @@ final class GoodsListViewManager {
     private let model: OpaquePointer
     private let factory: OpaquePointer
     private var rows: [UnsafeMutableRawPointer: GoodsRowViewManager] = [:]
-    private var shownIDs: [Int] = []
     private var bannerGeneration = 0
     private let token = Lifetime.make().token
     var lifetime: Lifetime { token.lifetime }
@@ -68,22 +67,25 @@ final class GoodsListViewManager {
         })
     }
 
-    /// Shows rows for `ids` with the smallest change: an extension appends, anything else replaces.
-    func show(ids: [Int]) {
-        let stringList = model
-        if ids.count >= shownIDs.count, Array(ids.prefix(shownIDs.count)) == shownIDs {
-            let added = Array(ids.dropFirst(shownIDs.count))
-            if !added.isEmpty {
-                added.map(Int32.init).withUnsafeBufferPointer {
-                    goods_string_list_splice(stringList, guint(shownIDs.count), 0, $0.baseAddress, guint(added.count))
-                }
-            }
-        } else {
-            ids.map(Int32.init).withUnsafeBufferPointer {
-                goods_string_list_splice(stringList, 0, guint(shownIDs.count), $0.baseAddress, guint(ids.count))
-            }
+    /// Shows rows for `ids` instead of those shown.
+    func replaceRows(ids: [Int]) {
+        splice(at: 0, removing: shownCount, ids)
+    }
+
+    /// Adds rows for `ids` after those shown; the rows before them are left alone.
+    func appendRows(ids: [Int]) {
+        guard !ids.isEmpty else { return }
+        splice(at: shownCount, removing: 0, ids)
+    }
+
+    /// The number of rows in the list model.
+    private(set) var shownCount = 0
+
+    private func splice(at position: Int, removing removals: Int, _ ids: [Int]) {
+        ids.map(Int32.init).withUnsafeBufferPointer {
+            goods_string_list_splice(model, guint(position), guint(removals), $0.baseAddress, guint(ids.count))
         }
-        shownIDs = ids
+        shownCount += ids.count - removals
     }
 
     /// The list came within a screen of its end, by scrolling or because its content changed
@@ -102,7 +104,7 @@ final class GoodsListViewManager {
                 let adjustment = handle.assumingMemoryBound(to: GtkAdjustment.self)
                 let remaining = gtk_adjustment_get_upper(adjustment)
                     - (gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment))
-                let inside = self?.shownIDs.isEmpty == false && remaining <= gtk_adjustment_get_page_size(adjustment)
+                let inside = (self?.shownCount ?? 0) > 0 && remaining <= gtk_adjustment_get_page_size(adjustment)
                 if inside && (contentChanged || !zone.isInside) { input.send(value: ()) }
                 zone.isInside = inside
             }

@@ -58,8 +58,9 @@ public final class GoodsRowViewManager {
         verified.visible(during: lifetime) <~ SignalProducer(value: item.isVerified)
         nickname.labelText(during: lifetime) <~ SignalProducer(value: item.nickname)
         time.labelText(during: lifetime) <~ SignalProducer(value: item.publishTime)
+        let images = item.images
         for (index, picture) in pictures.enumerated() {
-            let location = index < item.images.count ? item.images[index] : nil
+            let location = index < images.count ? images[index] : nil
             picture.visible(during: lifetime) <~ SignalProducer(value: location != nil)
             picture.picture(loader: locator.loader, during: lifetime) <~ SignalProducer(value: locator.source(for: location))
         }

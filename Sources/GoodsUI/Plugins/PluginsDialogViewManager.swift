@@ -73,8 +73,15 @@ final class PluginsDialogViewManager {
         }
     }
 
-    /// Ends the view manager's connections when the dialog is destroyed (closed).
-    var destroyed: Signal<Void, Never> { dialog.events("destroy", during: lifetime) }
+    /// The dialog closed (Escape, its close button, `close()`).
+    var destroyed: Signal<Void, Never> {
+        let (signal, input) = Signal<Void, Never>.pipe()
+        dialog.lifetime.observeEnded {
+            input.send(value: ())
+            input.sendCompleted()
+        }
+        return signal
+    }
 
     func present() { gtk_window_present(goods_window(dialog.raw)) }
 

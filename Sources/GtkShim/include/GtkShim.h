@@ -171,6 +171,10 @@ GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, con
  * answer; FALSE when it did not answer (it was quitting, say). */
 gboolean goods_application_activate_primary(GApplication *application);
 
+/* On SIGINT or SIGTERM, closes every window of the application and quits it: the same path as
+ * closing the last window by hand (its size is saved, its screens end). */
+void goods_application_quit_on_signals(GtkApplication *application);
+
 /* Windows use the icon `icon_name`, also looked up in `folder` (an uninstalled icon theme). */
 void goods_use_icons(const char *folder, const char *icon_name);
 

@@ -1,0 +1,97 @@
+import CGtk
+import Foundation
+import GoodsUI
+import GoodsViewModels
+import GtkReactive
+import GtkShim
+import Synchronization
+import Testing
+
+/// Counts the GLib criticals and warnings this process logs (GTK's failed `g_return_if_fail`
+/// checks, such as a call on a freed widget), and still prints them.
+enum GLibLogCount {
+    static let criticals = Atomic<Int>(0)
+    static let warnings = Atomic<Int>(0)
+
+    /// Installs the counting log writer; GLib allows one writer per process, so once.
+    @MainActor static func install() {
+        guard !installed else { return }
+        installed = true
+        g_log_set_writer_func({ level, fields, count, _ in
+            if level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 { GLibLogCount.criticals.add(1, ordering: .relaxed) }
+            if level.rawValue & G_LOG_LEVEL_WARNING.rawValue != 0 { GLibLogCount.warnings.add(1, ordering: .relaxed) }
+            return g_log_writer_default(level, fields, count, nil)
+        }, nil, nil)
+    }
+
+    @MainActor private static var installed = false
+}
+
+extension ScreenTests {
+    /// Logs in and waits until the goods list shows rows; returns its controller.
+    func showGoodsList(_ window: AppWindow, _ navigator: Navigator) throws -> GoodsListController {
+        gtk_window_set_default_size(goods_window(window.windowWidget.raw), 420, 720)
+        window.present()
+        goods_emit(window.fillButton.pointer, "clicked")
+        (navigator.top as? LoginController)?.login.submit()
+        scheduler.advance(by: .seconds(1))
+        return try #require(navigator.top as? GoodsListController)
+    }
+
+    @Test func closingTheWindowMidLoginEndsTheScreenBeforeItsWidgets() throws {
+        GLibLogCount.install()
+        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        let (window, navigator) = makeApp()
+        window.present()
+        goods_emit(window.fillButton.pointer, "clicked")
+        weak let controller = navigator.top as? LoginController
+        weak let viewModel = controller?.login
+        controller?.login.submit()
+        #expect(window.isBusy, "logging in")
+        window.destroy()
+        #expect(controller == nil && viewModel == nil, "closing the window ended the login screen at once")
+        #expect(!window.isOpen)
+        scheduler.advance(by: .seconds(2))  // when the login would have answered
+        settle()
+        #expect(navigator.top == nil)
+        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+    }
+
+    @Test func closingTheWindowMidPageLoadEndsTheListBeforeItsWidgets() throws {
+        GLibLogCount.install()
+        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        let (window, navigator) = makeApp()
+        weak let controller = try showGoodsList(window, navigator)
+        weak let viewModel = controller?.goods
+        #expect(controller?.goods.footer.value == .loading, "page 1 is loading")
+        window.destroy()
+        #expect(controller == nil && viewModel == nil, "closing the window ended the goods list at once")
+        scheduler.advance(by: .seconds(2))  // when the page would have arrived
+        settle()
+        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+    }
+
+    @Test func closingTheWindowMidLikeEndsTheRowsBeforeTheirWidgets() throws {
+        GLibLogCount.install()
+        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        let (window, navigator) = makeApp()
+        weak var weakController: GoodsListController?
+        var likeButton: UnsafeMutablePointer<GtkWidget>?
+        do {
+            let controller = try showGoodsList(window, navigator)
+            weakController = controller
+            scheduler.advance(by: .milliseconds(750))
+            let list = controller.listWidget.pointer
+            pump { !visibleRows(list).isEmpty }
+            likeButton = descendants(named: "like", under: list).first
+        }
+        let button = try #require(likeButton)
+        goods_emit(button, "clicked")
+        #expect(gtk_widget_get_sensitive(button) == 0, "the like is running")
+        window.destroy()
+        #expect(weakController == nil, "closing the window ended the goods list at once")
+        scheduler.advance(by: .seconds(2))  // when the like would have answered
+        settle()
+        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+    }
+}
