@@ -36,12 +36,19 @@ public final class MainLoopScheduler: DateScheduler {
     }
 }
 
-/// One GLib source running a Swift action; removing it is safe whether or not it has fired.
-private final class ScheduledSource: Disposable {
+/// One GLib source running a Swift action; disposing it is safe whether or not it has fired,
+/// and from any thread. The source is held as a `GSource` (not by id): an id can be stale once
+/// the source has fired, and removing a stale id is a GLib-CRITICAL. The source is complete
+/// before it is attached, so it can fire at once on the main thread while `start` returns on
+/// another.
+// @unchecked: `source` is set before the GSource is attached and never changes; GLib's sources
+// are thread-safe, and the flags are atomics.
+private final class ScheduledSource: Disposable, @unchecked Sendable {
     let action: @Sendable () -> Void
     let repeating: Bool
-    /// The GLib source id while the source is attached; 0 once it finished or was removed.
-    let sourceID = Atomic<UInt32>(0)
+    private let cancelled = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(false)
+    private var source: UnsafeMutablePointer<GSource>?
 
     init(action: @escaping @Sendable () -> Void, repeating: Bool) {
         self.action = action
@@ -49,33 +56,43 @@ private final class ScheduledSource: Disposable {
     }
 
     static func start(after delay: Duration?, repeating: Bool, _ action: @escaping @Sendable () -> Void) -> ScheduledSource {
-        let source = ScheduledSource(action: action, repeating: repeating)
-        let data = Unmanaged.passRetained(source).toOpaque()
-        let id: guint
+        let scheduled = ScheduledSource(action: action, repeating: repeating)
+        let source: UnsafeMutablePointer<GSource>
         if let delay {
-            let milliseconds = guint(clamping: max(0, (delay.nanoseconds + 999_999) / 1_000_000))
-            id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, fire, data, release)
+            source = g_timeout_source_new(guint(clamping: max(0, (delay.nanoseconds + 999_999) / 1_000_000)))
         } else {
-            id = g_idle_add_full(G_PRIORITY_DEFAULT, fire, data, release)
+            source = g_idle_source_new()
         }
-        source.sourceID.store(id, ordering: .releasing)
-        return source
+        g_source_set_priority(source, G_PRIORITY_DEFAULT)
+        g_source_set_callback(source, fire, Unmanaged.passRetained(scheduled).toOpaque(), release)
+        scheduled.source = source
+        g_source_attach(source, nil)
+        return scheduled
     }
 
-    var isDisposed: Bool { sourceID.load(ordering: .acquiring) == 0 }
+    /// Whether it was disposed, or (once only) has run.
+    var isDisposed: Bool { cancelled.load(ordering: .acquiring) || finished.load(ordering: .acquiring) }
+
+    /// Runs the action unless disposed; whether GLib should keep the source.
+    fileprivate func run() -> Bool {
+        guard !cancelled.load(ordering: .acquiring) else { return false }
+        if !repeating { finished.store(true, ordering: .releasing) }
+        action()
+        return repeating && !cancelled.load(ordering: .acquiring)
+    }
 
     func dispose() {
-        let id = sourceID.exchange(0, ordering: .acquiringAndReleasing)
-        if id != 0 { g_source_remove(id) }
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        // Safe on a source that has already fired or been destroyed.
+        if let source { g_source_destroy(source) }
     }
+
+    deinit { if let source { g_source_unref(source) } }
 }
 
 private let fire: @convention(c) (gpointer?) -> gboolean = { data in
     guard let data else { return 0 }
-    let source = Unmanaged<ScheduledSource>.fromOpaque(data).takeUnretainedValue()
-    if !source.repeating { source.sourceID.store(0, ordering: .releasing) }
-    source.action()
-    return source.repeating && !source.isDisposed ? 1 : 0
+    return Unmanaged<ScheduledSource>.fromOpaque(data).takeUnretainedValue().run() ? 1 : 0
 }
 
 private let release: @convention(c) (gpointer?) -> Void = { data in

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import Reactive
 import GoodsUI
 import GoodsViewModels
 import GtkReactive
@@ -93,5 +94,35 @@ extension ScreenTests {
         scheduler.advance(by: .seconds(2))  // when the like would have answered
         settle()
         #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+    }
+}
+
+extension ScreenTests {
+    /// Answers from the store's worker thread come back through the main-loop scheduler: a
+    /// source may fire on the GTK thread before `schedule` has returned on the worker. Disposing
+    /// it afterwards must not remove it again (a stale source id is a GLib-CRITICAL).
+    @Test func sourcesScheduledFromWorkerThreadsAreNeverRemovedTwice() throws {
+        GLibLogCount.install()
+        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        let ran = Atomic<Int>(0)
+        let scheduled = Mutex<[any Disposable]>([])
+        let count = 2_000
+        // Workers schedule while this thread runs the loop, so sources fire as they are made.
+        for _ in 0..<4 {
+            DispatchQueue.global().async {
+                for _ in 0..<(count / 4) {
+                    let disposable = MainLoopScheduler.shared.schedule { ran.add(1, ordering: .relaxed) }
+                    if let disposable { scheduled.withLock { $0.append(disposable) } }
+                }
+            }
+        }
+        pump { ran.load(ordering: .relaxed) == count && scheduled.withLock { $0.count } == count }
+        #expect(ran.load(ordering: .relaxed) == count)
+        scheduled.withLock { $0.forEach { $0.dispose() } }
+        let late = MainLoopScheduler.shared.schedule(after: .milliseconds(1)) { ran.add(1, ordering: .relaxed) }
+        pump { ran.load(ordering: .relaxed) == count + 1 }
+        #expect(ran.load(ordering: .relaxed) == count + 1, "a later source still runs")
+        late?.dispose()
+        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no source removed twice")
     }
 }
