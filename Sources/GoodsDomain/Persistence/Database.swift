@@ -21,6 +21,10 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
     /// Whether the disk is full.
     public var meansDiskFull: Bool { code & 0xFF == SQLITE_FULL }
 
+    /// Whether the operating system failed a read or write (a bad disk, a `-shm` that cannot be
+    /// made): not damage, and not a reason to touch the file.
+    public var meansIOError: Bool { code & 0xFF == SQLITE_IOERR }
+
     /// Whether the file or its medium cannot be written (or, for a new file, created).
     public var meansReadOnly: Bool { [SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM].contains(code & 0xFF) }
 }
@@ -117,6 +121,9 @@ final class Database {
             throw error
         }
     }
+
+    /// Whether SQLite could only open the file read-only (its permissions or its medium).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Rows the last statement inserted, changed or deleted.
     var changes: Int { Int(sqlite3_changes(handle)) }

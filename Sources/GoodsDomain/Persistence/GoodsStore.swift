@@ -143,6 +143,7 @@ public final class GoodsStore: @unchecked Sendable {
             if error.meansLocked { return .readOnly(.locked) }
             if error.meansDiskFull { return .readOnly(.diskFull) }
             if error.meansReadOnly { return .readOnly(.readOnlyMedium) }
+            if error.meansIOError, let fault = writeFault() { return .readOnly(fault) }
             return .store(StoreError(message: tr("无法打开数据库 {0}：{1}", path, error)))
         }
 
@@ -170,6 +171,8 @@ public final class GoodsStore: @unchecked Sendable {
         }
 
         func openExisting(_ database: Database, lock: StoreLock) throws(Failure) -> GoodsStore {
+            // A file that cannot be written opens read-only without an error: ask.
+            if database.isReadOnly { throw .readOnly(.readOnlyMedium) }
             do {
                 if !lock.previousExitWasClean {
                     let check = try database.query("PRAGMA quick_check") { $0.text(0) }
@@ -221,8 +224,7 @@ public final class GoodsStore: @unchecked Sendable {
         func readOnly(_ reason: ReadOnlyReason, lock: StoreLock?) throws(StoreError) -> GoodsStore {
             log("GoodsDesk: \(path): \(reason.message)")
             do {
-                let database = try connect(readOnly: true)
-                try database.execute("PRAGMA query_only = ON")
+                let database = try readOnlyConnection()
                 try Schema.requireTables(database)
                 guard try Schema.isSeeded(database) else {
                     throw StoreError(.locked, message: tr("另一个 GoodsDesk 正在导入商品：请等它完成后再启动。"))
@@ -238,6 +240,36 @@ public final class GoodsStore: @unchecked Sendable {
             } catch {
                 throw StoreError(message: "\(error)")
             }
+        }
+
+        /// A read-only connection. Reading a WAL database needs its `-shm` file; where that cannot
+        /// be created (a full disk, a read-only medium) and the WAL holds nothing, the file is read
+        /// as immutable, which needs neither.
+        func readOnlyConnection() throws(DatabaseError) -> Database {
+            do {
+                let database = try connect(readOnly: true)
+                try database.execute("PRAGMA query_only = ON")
+                _ = try database.query("SELECT count(*) FROM sqlite_master") { $0.int(0) }
+                return database
+            } catch {
+                var wal = stat()
+                let walHoldsFrames = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
+                guard !walHoldsFrames, error.meansReadOnly || error.meansIOError else { throw error }
+                let database = try Database(immutableAt: path)
+                try options.configure(database)
+                return database
+            }
+        }
+
+        /// Why writing here fails, judged from the file system (SQLite reports a `-shm` that
+        /// cannot be made as an I/O error): full, read-only, or neither.
+        func writeFault() -> ReadOnlyReason? {
+            var info = statvfs()
+            let directory = (path as NSString).deletingLastPathComponent
+            guard statvfs(directory.isEmpty ? "." : directory, &info) == 0 else { return nil }
+            if info.f_flag & UInt(ST_RDONLY) != 0 { return .readOnlyMedium }
+            if info.f_bavail == 0 { return .diskFull }
+            return nil
         }
 
         /// The damaged file moved aside (with its WAL), a new database imported, and what the
