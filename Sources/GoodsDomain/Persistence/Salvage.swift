@@ -28,7 +28,7 @@ enum Salvage {
         let likes = rows(of: damaged, table: "likes", columns: "phone, goods_id, liked_at") {
             (phone: $0.text(0), goodsID: $0.int(1), likedAt: $0.double(2))
         }
-        let copied = try? database.transaction { () throws(DatabaseError) in
+        let copied: Void? = try? database.transaction { () throws(DatabaseError) in
             let account = try database.prepare(
                 "INSERT OR IGNORE INTO accounts (phone, nickname, avatar, last_login) VALUES (?, ?, ?, ?)")
             for row in accounts where LoginInput.normalizedPhone(row.phone) == row.phone && row.lastLogin.isFinite {
