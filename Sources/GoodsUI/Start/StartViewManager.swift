@@ -7,9 +7,9 @@ import Reactive
 @MainActor
 public final class StartViewManager {
     public let page: Widget
-    let heading: Widget
-    let progress: Widget
-    let detail: Widget
+    public let heading: Widget
+    public let progress: Widget
+    public let detail: Widget
     private let token = Lifetime.make().token
 
     /// Ends when the view manager is released.
