@@ -56,15 +56,21 @@ public final class AppWindow: AppChrome {
         widgets.deallocate()
     }
 
-    /// Shows `message` in the toast for two seconds.
+    /// Shows `message` in the toast, for as long as it takes to read (`toastDuration`).
     public func showToast(_ message: String) {
         guard isOpen else { return }
         gtk_label_set_text(goods_label(toastLabel.raw), message)
         gtk_revealer_set_reveal_child(OpaquePointer(toast.raw), 1)
         let toast = WidgetPointer(self.toast.pointer)
-        toastTimer.inner = MainLoopScheduler.shared.schedule(after: .seconds(2)) {
+        toastTimer.inner = MainLoopScheduler.shared.schedule(after: Self.toastDuration(of: message)) {
             MainActor.assumeIsolated { gtk_revealer_set_reveal_child(OpaquePointer(toast.pointer), 0) }
         }
+    }
+
+    /// How long a toast stays: two seconds, and time to read a longer message (a read-only
+    /// store's reason), at most ten.
+    static func toastDuration(of message: String) -> Duration {
+        .milliseconds(min(10_000, 2_000 + max(0, message.count - 12) * 120))
     }
 
     /// Shows or hides the blocking "Loading..." HUD; while shown the pages take no input.
