@@ -33,6 +33,9 @@ public final class StartViewModel: ViewModel {
         super.init(title: "GoodsDesk")
         opening.observe(on: scheduler).take(during: lifetime).start(Signal.Observer { [weak self] event in
             switch event {
+            case .value(.checking):
+                heading.value = tr("正在检查数据…")
+                detail.value = tr("上次没有正常退出，正在检查数据库是否完好。")
             case let .value(.progress(progress)):
                 heading.value = tr("正在导入商品…")
                 fraction.value = progress.fraction

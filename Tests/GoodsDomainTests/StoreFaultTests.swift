@@ -194,6 +194,19 @@ struct StoreFaultTests {
         #expect(try String(contentsOfFile: path + ".lock", encoding: .utf8) == "clean\n")
     }
 
+    @Test func theCheckAfterACrashIsAnnouncedBeforeItRuns() throws {
+        let (_, path) = try Self.storeWithLikes()
+        let checks = LogLines()
+        var options = StoreOptions()
+        options.checking = { checks.append("checking") }
+        _ = try GoodsStore.open(at: path, dataSet: { Fixtures.dataSet(count: 1) }, options: options, log: { _ in })
+        #expect(checks.all.isEmpty, "no check after a clean exit")
+        try Data("open 1\n".utf8).write(to: URL(fileURLWithPath: path + ".lock"))
+        let store = try GoodsStore.open(at: path, dataSet: { Fixtures.dataSet(count: 1) }, options: options, log: { _ in })
+        #expect(checks.all == ["checking"])
+        try Self.expectLikesIn(store)
+    }
+
     @Test func closingCheckpointsTheWAL() throws {
         let (_, path) = try Self.storeWithLikes()
         var status = stat()

@@ -9,6 +9,9 @@ public struct StoreOptions: Sendable {
     var configure: @Sendable (Database) throws(DatabaseError) -> Void = { _ throws(DatabaseError) in }
     /// How long to wait for another program's lock before treating the database as locked.
     var busyTimeoutMilliseconds: Int32 = 5_000
+    /// Called before the whole-file check that follows an unclean exit (slow on big files), so a
+    /// start screen can say what it waits for.
+    var checking: @Sendable () -> Void = {}
     /// The date in the names of moved-aside copies.
     var now: @Sendable () -> Date = { Date() }
 
@@ -175,6 +178,7 @@ public final class GoodsStore: @unchecked Sendable {
             if database.isReadOnly { throw .readOnly(.readOnlyMedium) }
             do {
                 if !lock.previousExitWasClean {
+                    options.checking()
                     let check = try database.query("PRAGMA quick_check") { $0.text(0) }
                     guard check == ["ok"] else { throw Failure.damaged("integrity check: \(check.prefix(3).joined(separator: "; "))") }
                 }

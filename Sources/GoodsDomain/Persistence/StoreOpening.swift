@@ -3,6 +3,8 @@ import Reactive
 
 /// What opening the store reports: how the import goes, then the store.
 public enum StoreOpeningEvent: Sendable {
+    /// The last run did not close cleanly: the whole file is being checked.
+    case checking
     case progress(ImportProgress)
     case opened(GoodsStore)
 }
@@ -17,8 +19,10 @@ extension GoodsStore {
         SignalProducer { observer, lifetime in
             let thread = Thread {
                 var reported = -1
+                var options = StoreOptions()
+                options.checking = { observer.send(value: .checking) }
                 do throws(StoreError) {
-                    let store = try GoodsStore.open(at: path, dataSet: dataSet, progress: { progress in
+                    let store = try GoodsStore.open(at: path, dataSet: dataSet, options: options, progress: { progress in
                         let percent = Int(progress.fraction * 100)
                         guard percent != reported, !lifetime.hasEnded else { return }
                         reported = percent
