@@ -146,3 +146,24 @@ struct ImporterTests {
         #expect(indexes == ["goods_by_id", "goods_by_seller"])
     }
 }
+
+extension ImporterTests {
+    @Test func aFIFOOrADeviceNamedAsAPageIsRefusedWithoutWaiting() throws {
+        let folder = try Self.folder(count: 5)
+        #expect(mkfifo(folder.appendingPathComponent("pages/page-2.json").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("pages/page-3.json").path, withDestinationPath: "/dev/zero")
+        let (store, log) = try Self.importing(folder)
+        #expect(store.goodsCount == 5)
+        #expect(log.filter { $0.contains("not a regular file") }.count == 2, "\(log)")
+    }
+
+    @Test func aHugePageFileIsRefusedBeforeItIsRead() throws {
+        let folder = try Self.folder(count: 5)
+        let big = folder.appendingPathComponent("pages/page-2.json")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        #expect(truncate(big.path, off_t(UntrustedFile.limit + 1)) == 0, "a sparse file: no disk is used")
+        let (store, log) = try Self.importing(folder)
+        #expect(store.goodsCount == 5)
+        #expect(log.contains { $0.contains("page-2.json") && $0.contains("more than") }, "\(log)")
+    }
+}

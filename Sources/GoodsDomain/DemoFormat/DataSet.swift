@@ -69,12 +69,12 @@ public struct DataSet: Sendable {
     /// Reads one page file; nil (with a problem) when it is not a page at all.
     static func read(_ file: URL, problems: inout [String]) -> GoodsPage? {
         do {
-            let data = try Data(contentsOf: file)
+            let data = try UntrustedFile.read(file)
             return try DemoFormat.goodsPage(from: data, file: file.lastPathComponent, problems: &problems)
         } catch let failure as DemoFormat.DecodingFailure {
             problems.append(failure.description)
         } catch {
-            problems.append("\(file.lastPathComponent): \(error.localizedDescription)")
+            problems.append("\(file.lastPathComponent): \(error)")
         }
         return nil
     }
@@ -105,7 +105,7 @@ public struct DataSet: Sendable {
         let bannerFiles = ["banners.json", "SUBannerData.data"].map { folder.appendingPathComponent($0) }
         if let bannerFile = bannerFiles.first(where: { fileManager.fileExists(atPath: $0.path) }) {
             do {
-                banners = try DemoFormat.banners(from: Data(contentsOf: bannerFile), file: bannerFile.lastPathComponent, problems: &problems)
+                banners = try DemoFormat.banners(from: UntrustedFile.read(bannerFile), file: bannerFile.lastPathComponent, problems: &problems)
                     .sorted { ($0.displayOrder, $0.id) < ($1.displayOrder, $1.id) }
             } catch {
                 problems.append("\(bannerFile.lastPathComponent): \(error)")
