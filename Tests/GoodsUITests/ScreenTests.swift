@@ -92,6 +92,7 @@ struct ScreenTests {
         scheduler.advance(by: .seconds(1))
         #expect(!window.isBusy)
         #expect(navigator.top is GoodsListController)
+        #expect(gtk_widget_get_visible(window.back.pointer) == 0, "the list replaced the login: nothing to go back to")
         window.destroy()
     }
 

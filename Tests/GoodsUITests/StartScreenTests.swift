@@ -33,6 +33,7 @@ extension ScreenTests {
         input.send(value: .opened(services.store))
         scheduler.advance()
         #expect(navigator.top is LoginController, "the login follows once the store is open")
+        #expect(gtk_widget_get_visible(window.back.pointer) == 0, "the login is the root: no back button")
         window.destroy()
     }
 }

@@ -312,6 +312,35 @@ def closing_mid_work_ends_cleanly(app):
     s.step("close mid-like", close_and_quit)
 
 
+def data_held_by_another_instance_opens_read_only(app):
+    """Another GoodsDesk (on any D-Bus session) holds the data folder: this one opens it
+    read-only and says so in the window, and rebuilds nothing."""
+    import fcntl
+    s = Scenario(app)
+    database = os.path.join(app.home, "data", "goodsdesk", "goodsdesk.sqlite")
+    held = {}
+
+    def hold():
+        app.stop()
+        before = os.stat(database)
+        held["lock"] = open(database + ".lock", "a+")
+        fcntl.flock(held["lock"], fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held["before"] = (before.st_ino, before.st_size, before.st_mtime_ns)
+    s.step("another holds the data", hold)
+    s.step("start", app.start)
+    s.step("says it is read-only", lambda: app.wait_for(
+        "label", "另一个 GoodsDesk 正在使用这些数据：本窗口只能查看，收藏不会保存。",
+        expect="the read-only notice in the window"))
+    login_with_fill(app, s)
+
+    def untouched():
+        after = os.stat(database)
+        if (after.st_ino, after.st_size, after.st_mtime_ns) != held["before"]:
+            raise StepFailed("the database held by the other instance was changed")
+        held["lock"].close()
+    s.step("its file untouched", untouched)
+
+
 SCENARIOS = [
     ("1-first-start", first_start),
     ("2-fill", fill_enables_login),
@@ -323,4 +352,5 @@ SCENARIOS = [
     ("8-restart-restores", restart_restores_phone_and_avatar),
     ("9-corrupt-database", corrupt_database_is_rebuilt),
     ("15-close-mid-work", closing_mid_work_ends_cleanly),
+    ("16-data-held-elsewhere", data_held_by_another_instance_opens_read_only),
 ]

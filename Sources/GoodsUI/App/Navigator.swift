@@ -57,6 +57,8 @@ public final class Navigator {
             guard let controller = makeController(viewModel) else { return }
             push(controller, forward: true)
             retire(0..<(stack.count - 1))
+            // The new root has nothing to go back to.
+            gtk_widget_set_visible(window.back.pointer, 0)
         case let .push(viewModel):
             if let controller = makeController(viewModel) { push(controller, forward: true) }
         case let .route(name, argument):

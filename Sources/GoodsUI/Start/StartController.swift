@@ -19,5 +19,9 @@ public final class StartController: Controller {
         view.detailText <~ viewModel.detail
         view.progressFraction <~ viewModel.fraction
         view.progressVisible <~ viewModel.hasFailed.negate()
+        // A read-only or rebuilt store says so; the toast outlives this screen.
+        let window = context.chrome
+        viewModel.notices.take(during: view.lifetime)
+            .observeValues { [weak window] message in MainActor.assumeIsolated { window?.showToast(message) } }
     }
 }
