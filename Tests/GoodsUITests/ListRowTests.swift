@@ -129,6 +129,38 @@ extension ScreenTests {
 }
 
 extension ScreenTests {
+    /// A bound row keeps its item's like state and an unbound row lets it go, unless a like is
+    /// running: then the state lives until the like ends, and a row bound meanwhile shows the
+    /// like as running (its button insensitive) and then its result.
+    @Test func aRowKeepsTheLikeStateOnlyWhileBoundOrLiking() throws {
+        services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let item = GoodsItemViewModel(goods: try #require(try services.store.goods(id: 3, viewer: nil)), likes: services, publishTime: PublishTime(now: Date()))
+        let row = GoodsRowViewManager()
+        let pictures = PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent"))
+        #expect(!item.hasLikeState, "nothing made before a row is bound")
+        row.bind(item, pictures: pictures)
+        #expect(item.hasLikeState)
+        row.unbind()
+        #expect(!item.hasLikeState, "released on unbind")
+
+        row.bind(item, pictures: pictures)
+        goods_emit(row.like.pointer, "clicked")
+        row.unbind()
+        #expect(item.hasLikeState, "the running like keeps it")
+        let other = GoodsRowViewManager()
+        other.bind(item, pictures: pictures)
+        #expect(gtk_widget_get_sensitive(other.like.pointer) == 0, "a row bound mid-like sees it running")
+        other.unbind()
+        scheduler.advance(by: .seconds(1))
+        #expect(!item.hasLikeState, "released when the like ended")
+        other.bind(item, pictures: pictures)
+        #expect(String(cString: gtk_button_get_label(goods_button(other.like.raw))) == "♥ 1", "made again from the like's result")
+        #expect(gtk_widget_get_sensitive(other.like.pointer) != 0)
+        other.unbind()
+    }
+}
+
+extension ScreenTests {
     /// The images under `widget` (GtkImage), in tree order.
     func images(under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
         var found: [UnsafeMutablePointer<GtkWidget>] = []
