@@ -9,6 +9,8 @@
 # it), after 100 and after 200 pages; then CPU ms per screen of Page Down. Every run uses a
 # throw-away home. GOODSDESK_MEASURE_SCREEN sets the Xvfb screen (default 480x800x24, the UI
 # tests'); GSK_RENDERER is cairo (the tests') unless set.
+# GOODSDESK_MEASURE_BINARY measures another build (say, of an older commit); GOODSDESK_MEASURE_TRIM=1
+# also calls malloc_trim(0) in the app through gdb after the 400 goods, to see what glibc keeps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,4 +25,4 @@ fi
 
 # GSK_RENDERER=default measures the renderer GTK picks by itself.
 exec xvfb-run -a -s "-screen 0 ${GOODSDESK_MEASURE_SCREEN:-480x800x24} -noreset" \
-    dbus-run-session -- /usr/bin/python3 meson-helpers/measure-memory.py "$bin/goodsdesk" "$big"
+    dbus-run-session -- /usr/bin/python3 meson-helpers/measure-memory.py "${GOODSDESK_MEASURE_BINARY:-$bin/goodsdesk}" "$big"
