@@ -19,16 +19,20 @@ public final class GoodsDetailViewModel: ViewModel {
     public var messagesText: String { item.messagesText }
     /// `已认证` for a verified seller, else empty.
     public let verifiedText: String
+    /// The item's like state, kept while the page lives, so the page and the row it came from
+    /// share one (the row's `likeButtonText`, `like`… read from it).
+    public let likeState: LikeState
 
     public init(item: GoodsItemViewModel) {
         self.item = item
         conditionText = item.isBrandNew ? tr("全新") : ""
         verifiedText = item.isVerified ? tr("已认证") : ""
+        likeState = item.likeState()
         super.init(title: Self.screenTitle)
     }
 
     /// Likes or unlikes the item. The like outlives the page: leaving mid-request still saves it.
     public func toggleLike() {
-        item.like.apply().start()
+        likeState.action.apply().start()
     }
 }

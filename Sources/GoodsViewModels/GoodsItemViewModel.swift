@@ -10,7 +10,7 @@ import Localization
 ///
 /// A row exists for every loaded item, so it stays small (a few hundred bytes beyond its goods):
 /// texts are formatted when read (a row reads them when bound), and the like state and action
-/// are made on first use, which only a bound row or its detail page reaches.
+/// (~14 KB) live only while a bound row, the detail page or a running like keeps them.
 public final class GoodsItemViewModel: Sendable, Identifiable {
     /// What a row reports to its list: a notice or an error for the user.
     public enum Report: Sendable, Equatable {
@@ -25,7 +25,7 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     private let publishTimeFormat: PublishTime
     private let service: any LikeService
     private let report: @Sendable (Report) -> Void
-    private let liking = Mutex<Liking?>(nil)
+    private let likeSlot = Mutex(LikeSlot())
 
     public var nickname: String { goods.seller.nickname }
     /// The seller's avatar, or nil for the placeholder.
@@ -53,15 +53,15 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     public var messagesText: String { goods.messages > 0 ? tr("留言 {0}", goods.messages) : "" }
 
     /// Number of likes, following likes and unlikes.
-    public var likes: Property<Int> { likeState.likes }
+    public var likes: Property<Int> { liking().likes }
     /// Whether the logged-in user likes it.
-    public var isLiked: Property<Bool> { likeState.isLiked }
+    public var isLiked: Property<Bool> { liking().isLiked }
     /// The like button's text: `♥ 12` when liked, `♡ 12` when not.
-    public var likeButtonText: Property<String> { likeState.buttonText }
+    public var likeButtonText: Property<String> { liking().buttonText }
     /// What the like button does next, for screen readers: `收藏` or `取消收藏`.
-    public var likeButtonName: Property<String> { likeState.buttonName }
+    public var likeButtonName: Property<String> { liking().buttonName }
     /// Likes or unlikes; disabled while running. Reports `收藏商品成功` / `取消收藏商品`.
-    public var like: Action<Void, Goods, ServiceError> { likeState.action }
+    public var like: Action<Void, Goods, ServiceError> { liking().action }
 
     public init(
         goods: Goods, likes service: any LikeService, publishTime: PublishTime,
@@ -74,13 +74,41 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
         self.report = report
     }
 
-    /// The like state and action, made on first use.
-    private var likeState: Liking {
-        liking.withLock { made in
-            if let made { return made }
-            let new = Liking(goods: goods, service: service, report: report)
-            made = new
-            return new
+    /// The like state and action, for as long as the returned handle lives: a bound row and the
+    /// detail page each keep one, and all of them (and the properties above) share one state.
+    /// When the last handle goes and no like runs, the state is released, and made again from
+    /// the item's latest likes when next asked for.
+    public func likeState() -> LikeState {
+        let core = likeSlot.withLock { slot -> Liking in
+            slot.holders += 1
+            return slot.made(self)
+        }
+        return LikeState(core) { [weak self] in self?.update { $0.holders -= 1 } }
+    }
+
+    /// Whether the like state is made (a row or page keeps it, a like runs, or a property above
+    /// was read since the last like or handle ended).
+    public var hasLikeState: Bool { likeSlot.withLock { $0.core != nil } }
+
+    /// The like state, made if need be (kept until a like or handle ends with none of either left).
+    private func liking() -> Liking { likeSlot.withLock { $0.made(self) } }
+
+    /// Changes the slot; releases the state when nothing keeps it any more, outside the lock (its
+    /// release may run observers).
+    private func update(_ change: (inout LikeSlot) -> Void) {
+        let released = likeSlot.withLock { slot -> Liking? in
+            change(&slot)
+            guard slot.holders == 0, !slot.running, let core = slot.core else { return nil }
+            slot.latest = core.state.value
+            slot.core = nil
+            return core
+        }
+        withExtendedLifetime(released) {}
+    }
+
+    fileprivate func makeLiking(from value: Liking.Value) -> Liking {
+        Liking(from: value, goodsID: id, service: service, report: report) { [weak self] running in
+            self?.update { $0.running = running }
         }
     }
 
@@ -94,29 +122,87 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     }
 }
 
-/// A row's like state and its like action.
+/// An item's like state: made on first use, kept while handles to it live or a like runs, and
+/// the likes it had when last released (nil: as loaded), to make the next one from.
+private struct LikeSlot {
+    var core: Liking?
+    var holders = 0
+    var running = false
+    var latest: Liking.Value?
+
+    mutating func made(_ item: GoodsItemViewModel) -> Liking {
+        if let core { return core }
+        let made = item.makeLiking(from: latest ?? Liking.Value(likes: item.goods.likes, isLiked: item.goods.isLiked))
+        core = made
+        return made
+    }
+}
+
+/// A handle on an item's like state (`GoodsItemViewModel.likeState()`): keep it while showing
+/// the like; letting go of the last one releases the state unless a like runs.
+public final class LikeState: Sendable {
+    private let core: Liking
+    private let release: @Sendable () -> Void
+
+    fileprivate init(_ core: Liking, release: @escaping @Sendable () -> Void) {
+        self.core = core
+        self.release = release
+    }
+
+    deinit { release() }
+
+    /// Number of likes, following likes and unlikes.
+    public var likes: Property<Int> { core.likes }
+    /// Whether the logged-in user likes it.
+    public var isLiked: Property<Bool> { core.isLiked }
+    /// `♥ 12` when liked, `♡ 12` when not.
+    public var buttonText: Property<String> { core.buttonText }
+    /// `收藏` or `取消收藏`, for screen readers.
+    public var buttonName: Property<String> { core.buttonName }
+    /// Likes or unlikes; disabled while running.
+    public var action: Action<Void, Goods, ServiceError> { core.action }
+    /// Whether `other` is a handle on the same state.
+    public func shares(with other: LikeState) -> Bool { core === other.core }
+}
+
+/// A row's like state and its like action (~14 KB, the action alone 8 KB).
 private final class Liking: Sendable {
+    /// Likes and whether the user likes it.
+    struct Value: Sendable {
+        var likes: Int
+        var isLiked: Bool
+    }
+
+    let state: MutableProperty<Value>
     let likes: Property<Int>
     let isLiked: Property<Bool>
     let buttonText: Property<String>
     let buttonName: Property<String>
     let action: Action<Void, Goods, ServiceError>
 
-    init(goods: Goods, service: any LikeService, report: @escaping @Sendable (GoodsItemViewModel.Report) -> Void) {
-        let state = MutableProperty((likes: goods.likes, isLiked: goods.isLiked))
+    /// `running` is told when a like starts (true) and ends (false): the item keeps the state
+    /// meanwhile, so whoever binds mid-like sees the like running, then its result.
+    init(
+        from value: Value, goodsID: Int, service: any LikeService,
+        report: @escaping @Sendable (GoodsItemViewModel.Report) -> Void,
+        running: @escaping @Sendable (Bool) -> Void
+    ) {
+        let state = MutableProperty(value)
+        self.state = state
         likes = state.map { $0.likes }
         isLiked = state.map { $0.isLiked }
         buttonText = state.map { "\($0.isLiked ? "♥" : "♡") \($0.likes)" }
         buttonName = state.map { $0.isLiked ? tr("取消收藏") : tr("收藏") }
-        let goodsID = goods.id
         action = Action { _ in
             let liking = !state.value.isLiked
             return service.setLiked(liking, goodsID: goodsID).on(
+                starting: { running(true) },
                 value: { updated in
-                    state.value = (updated.likes, updated.isLiked)
+                    state.value = Value(likes: updated.likes, isLiked: updated.isLiked)
                     report(.notice(liking ? tr("收藏商品成功") : tr("取消收藏商品")))
                 },
-                failed: { report(.error($0.message)) })
+                failed: { report(.error($0.message)) },
+                terminated: { running(false) })
         }
     }
 }

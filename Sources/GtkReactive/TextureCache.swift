@@ -13,8 +13,9 @@ import Reactive
 /// on unbind), so memory follows what is on screen plus the budget.
 @MainActor
 public final class TextureCache {
-    /// The app's cache: 64 MB of decoded pixels.
-    public static let shared = TextureCache(budgetBytes: 64 * 1024 * 1024)
+    /// The app's cache: 32 MB of decoded pixels (textures widgets still show live on beyond it),
+    /// about 1,100 row pictures of 84×84 pixels or four 1920×1080 screens' worth.
+    public static let shared = TextureCache(budgetBytes: 32 * 1024 * 1024)
 
     /// A cached picture: its path and the size it was decoded for.
     public struct Key: Hashable, Sendable {

@@ -30,6 +30,15 @@ if options.showVersion {
     exit(0)
 }
 
+// With the cairo renderer nothing draws with OpenGL, yet GTK 4.8 still opens EGL at start-up and
+// so maps Mesa and LLVM: ~52 MB of RSS for nothing. Tell GDK not to (before GTK starts).
+if ProcessInfo.processInfo.environment["GSK_RENDERER"] == "cairo" {
+    let debug = ProcessInfo.processInfo.environment["GDK_DEBUG"] ?? ""
+    if !debug.split(separator: ",").contains("gl-disable") {
+        setenv("GDK_DEBUG", debug.isEmpty ? "gl-disable" : debug + ",gl-disable", 1)
+    }
+}
+
 // One instance: a second launch raises the first one's window and leaves. An instance that was
 // quitting as this one started does not answer; then this one becomes the instance.
 @MainActor

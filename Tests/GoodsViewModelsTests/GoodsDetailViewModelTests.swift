@@ -131,4 +131,15 @@ struct PluginsViewModelTests {
         #expect(model.rows.value.map(\.status) == ["已停用，下次启动时启用"])
         #expect(model.rows.value.map(\.isEnabled) == [true])
     }
+
+    @Test func thePageKeepsTheRowsLikeStateUntilItGoes() {
+        let row = GoodsItemViewModel(goods: World.goods(4), likes: NoLikes(), publishTime: PublishTime(now: .now, timeZone: .current))
+        var kept: LikeState? = row.likeState()
+        var detail: GoodsDetailViewModel? = GoodsDetailViewModel(item: row)
+        #expect(kept.map { detail?.likeState.shares(with: $0) == true } == true, "the page and the bound row share one state")
+        kept = nil
+        #expect(row.hasLikeState, "the page alone keeps it")
+        detail = nil
+        #expect(!row.hasLikeState, "released with the page")
+    }
 }

@@ -77,6 +77,38 @@ struct GoodsItemViewModelTests {
         #expect(reports.values == [.notice("收藏商品成功"), .notice("取消收藏商品")])
     }
 
+    @Test func theLikeStateLivesWhileKeptOrLikingAndIsMadeAgainFromTheLatestLikes() throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let goods = try #require(try world.services.store.goods(id: 7, viewer: "13800138000"))
+        let row = GoodsItemViewModel(goods: goods, likes: world.services, publishTime: PublishTime(now: Date()))
+        #expect(!row.hasLikeState, "made on first use only")
+        var kept: LikeState? = row.likeState()
+        #expect(row.hasLikeState)
+        #expect(try #require(kept).shares(with: row.likeState()), "everyone asking meanwhile shares it")
+        kept = nil
+        #expect(!row.hasLikeState, "released once nobody keeps it")
+
+        row.like.apply().start()
+        #expect(row.hasLikeState, "a running like keeps it")
+        #expect(!row.like.isEnabled.value, "and whoever asks sees the like running")
+        world.scheduler.advance(by: .seconds(1))
+        #expect(!row.hasLikeState, "released when the like ends")
+        #expect(row.isLiked.value && row.likes.value == 6, "made again from the like's result, not as loaded")
+    }
+
+    @Test func aFailedLikeReleasesTheStateItKept() throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        world.server.setDown(true, for: [.like])
+        let row = GoodsItemViewModel(goods: World.goods(7), likes: world.services, publishTime: PublishTime(now: Date()))
+        row.like.apply().start()
+        #expect(row.hasLikeState)
+        world.scheduler.run()
+        #expect(!row.hasLikeState)
+        #expect(!row.isLiked.value && row.likes.value == 5)
+    }
+
     @Test func aFailedLikeChangesNothingAndReportsTheError() throws {
         let world = try World()
         world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)

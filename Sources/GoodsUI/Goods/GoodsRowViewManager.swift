@@ -75,10 +75,14 @@ public final class GoodsRowViewManager {
         description.labelText(during: lifetime) <~ SignalProducer(value: item.description)
         place.labelText(during: lifetime) <~ SignalProducer(value: item.place)
         messages.labelText(during: lifetime) <~ SignalProducer(value: item.messagesText)
-        like.buttonLabel(during: lifetime) <~ item.likeButtonText
-        like.sensitive(during: lifetime) <~ item.like.isEnabled
-        like.accessibleLabel(during: lifetime) <~ item.likeButtonName
-        like.events("clicked", during: lifetime).observeValues { [weak item] in item?.like.apply().start() }
+        // The row keeps the item's like state while bound, and only then: an unbound row lets
+        // the state go (a running like keeps it by itself).
+        let likeState = item.likeState()
+        like.buttonLabel(during: lifetime) <~ likeState.buttonText
+        like.sensitive(during: lifetime) <~ likeState.action.isEnabled
+        like.accessibleLabel(during: lifetime) <~ likeState.buttonName
+        like.events("clicked", during: lifetime).observeValues { [weak likeState] in likeState?.action.apply().start() }
+        lifetime.observeEnded { withExtendedLifetime(likeState) {} }
         goods_set_accessible_label(root.pointer, item.title)
     }
 
