@@ -8,6 +8,15 @@ import GtkShim
 import Synchronization
 import Testing
 
+/// Counts, then writes as GLib would. At file scope, so it is isolated to no actor: GLib calls it
+/// on whatever thread logs (dconf's worker among them), and a closure written inside a
+/// main-actor function would trap there on Swift's isolation check.
+private let countingWriter: @convention(c) (GLogLevelFlags, UnsafePointer<GLogField>?, gsize, gpointer?) -> GLogWriterOutput = { level, fields, count, _ in
+    if level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 { GLibLogCount.criticals.add(1, ordering: .relaxed) }
+    if level.rawValue & G_LOG_LEVEL_WARNING.rawValue != 0 { GLibLogCount.warnings.add(1, ordering: .relaxed) }
+    return g_log_writer_default(level, fields, count, nil)
+}
+
 /// Counts the GLib criticals and warnings this process logs (GTK's failed `g_return_if_fail`
 /// checks, such as a call on a freed widget), and still prints them.
 enum GLibLogCount {
@@ -18,11 +27,7 @@ enum GLibLogCount {
     @MainActor static func install() {
         guard !installed else { return }
         installed = true
-        g_log_set_writer_func({ level, fields, count, _ in
-            if level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 { GLibLogCount.criticals.add(1, ordering: .relaxed) }
-            if level.rawValue & G_LOG_LEVEL_WARNING.rawValue != 0 { GLibLogCount.warnings.add(1, ordering: .relaxed) }
-            return g_log_writer_default(level, fields, count, nil)
-        }, nil, nil)
+        g_log_set_writer_func(countingWriter, nil, nil)
     }
 
     @MainActor private static var installed = false
