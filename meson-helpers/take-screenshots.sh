@@ -19,6 +19,19 @@ xvfb-run -a -s "-screen 0 420x720x24 -noreset" dbus-run-session -- bash -c '
   /usr/bin/python3 Tests/UI/screenshots.py "'"$out"'"; status=$?
   kill $app 2>/dev/null; wait $app 2>/dev/null
   exit $status'
+# The start screen, importing a first start's large data set (written beside a copy of the style
+# sheet, which the app finds next to its data set).
+big=$(mktemp -d)
+trap 'rm -rf "$home" "$big"' EXIT
+swift run goodsdesk-data --count 300000 --output "$big/dataset" > /dev/null
+cp data/goodsdesk.css "$big/"
+XDG_DATA_HOME="$big/home" GOODSDESK_DATA_DIR="$big/dataset" xvfb-run -a -s "-screen 0 420x720x24" bash -c '
+  .build/debug/goodsdesk > /dev/null 2>&1 &
+  app=$!
+  sleep 4
+  import -window root "'"$out"'/start.png"
+  kill $app; wait $app 2>/dev/null
+  exit 0'
 # Small PNGs for the repository.
 for shot in "$out"/*.png; do convert "$shot" -strip -colors 128 "$shot"; done
 echo "screenshots in $out"
