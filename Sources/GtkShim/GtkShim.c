@@ -364,26 +364,14 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
     return w;
 }
 
-void goods_carousel_set_pictures(GoodsListWidgets *w, const char *const *paths, guint count) {
+void goods_carousel_set_pages(GoodsListWidgets *w, guint count) {
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(w->carousel)) != NULL) gtk_stack_remove(GTK_STACK(w->carousel), child);
     while ((child = gtk_widget_get_first_child(w->dots)) != NULL) gtk_box_remove(GTK_BOX(w->dots), child);
-    /* Banners are decoded once at the width they are shown (at least the default window's):
-     * GTK 4.8's cairo renderer copies a picture's whole texture on every frame that draws it,
-     * which for the data set's 750x300 banners was most of a carousel tick. */
-    int width = MAX(gtk_widget_get_width(w->carousel), 420) * gtk_widget_get_scale_factor(w->carousel);
     for (guint i = 0; i < count; i++) {
         GtkWidget *picture = gtk_picture_new();
         gtk_picture_set_content_fit(GTK_PICTURE(picture), GTK_CONTENT_FIT_COVER);
         gtk_picture_set_can_shrink(GTK_PICTURE(picture), TRUE);
-        GdkPixbuf *pixbuf = paths[i] != NULL && g_file_test(paths[i], G_FILE_TEST_IS_REGULAR)
-            ? gdk_pixbuf_new_from_file_at_scale(paths[i], width, -1, TRUE, NULL) : NULL;
-        if (pixbuf != NULL) {
-            GdkTexture *texture = gdk_texture_new_for_pixbuf(pixbuf);
-            gtk_picture_set_paintable(GTK_PICTURE(picture), GDK_PAINTABLE(texture));
-            g_object_unref(texture);
-            g_object_unref(pixbuf);
-        }
         gtk_stack_add_child(GTK_STACK(w->carousel), picture);
         GtkWidget *dot = gtk_button_new();
         gtk_widget_add_css_class(dot, "carousel-dot");

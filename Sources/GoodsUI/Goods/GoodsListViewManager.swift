@@ -127,13 +127,15 @@ final class GoodsListViewManager {
     /// picture is decoded off the GTK thread (through the shared texture cache) and shows when
     /// ready, unless newer banners replaced these meanwhile.
     func setBanners(_ paths: [String?]) {
-        let empty = [UnsafePointer<CChar>?](repeating: nil, count: max(1, paths.count))
-        empty.withUnsafeBufferPointer { goods_carousel_set_pictures(widgets, $0.baseAddress, guint(paths.count)) }
+        goods_carousel_set_pages(widgets, guint(paths.count))
         bannerGeneration += 1
         let generation = bannerGeneration
+        // At the width shown: GTK 4.8's cairo renderer copies a picture's whole texture on
+        // every frame that draws it.
+        let width = Int(goods_carousel_picture_width(widgets.pointee.carousel))
         for (index, path) in paths.enumerated() {
             guard let path else { continue }
-            TextureCache.shared.texture(for: .init(path: path, width: 0, height: 0)) { [weak self] texture in
+            TextureCache.shared.texture(for: .init(path: path, width: width, height: 0)) { [weak self] texture in
                 guard let self, let texture, generation == self.bannerGeneration else { return }
                 goods_carousel_set_page_texture(self.widgets, guint(index), texture.pointer)
             }

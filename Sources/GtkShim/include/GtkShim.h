@@ -117,8 +117,9 @@ typedef struct {
 
 GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *factory);
 
-/* Replaces the carousel's pages with one picture per path (NULL-safe) and one dot per page. */
-void goods_carousel_set_pictures(GoodsListWidgets *widgets, const char *const *paths, guint count);
+/* Replaces the carousel's pages with `count` empty pictures and one dot per page; each picture's
+ * texture comes later (goods_carousel_set_page_texture). */
+void goods_carousel_set_pages(GoodsListWidgets *widgets, guint count);
 
 /* Shows `texture` on carousel page `index` (decoded elsewhere, off the GTK thread). */
 void goods_carousel_set_page_texture(GoodsListWidgets *widgets, guint index, GdkTexture *texture);
