@@ -83,6 +83,7 @@ public struct LaunchOptions: Sendable, Equatable {
             ("XDG_DATA_HOME", tr("The database and your own plugins (goodsdesk/, goodsdesk/plugins/)")),
             ("XDG_CONFIG_HOME", tr("Preferences when no settings schema is installed")),
             ("XDG_CACHE_HOME", tr("Downloaded pictures")),
+            ("XDG_STATE_HOME", tr("Which plugin was loading when GoodsDesk last quit (safe mode)")),
         ]
         func table(_ rows: [(String, String)]) -> String {
             rows.map { "  " + $0.0.padding(toLength: 24, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")

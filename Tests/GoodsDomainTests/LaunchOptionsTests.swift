@@ -42,7 +42,7 @@ struct LaunchOptionsTests {
 
     @Test func theUsageListsEveryOptionAndVariable() {
         for name in ["--plugin-dir", "--data-source", "--help", "--version", "GOODSDESK_PLUGIN_PATH", "GOODSDESK_DATA_DIR",
-                     "GOODSDESK_LATENCY_MS", "GOODSDESK_TRACE", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"] {
+                     "GOODSDESK_LATENCY_MS", "GOODSDESK_TRACE", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"] {
             #expect(LaunchOptions.usage.contains(name), "\(name) is missing from --help")
         }
     }
