@@ -23,6 +23,13 @@ enum FileKind: Equatable {
         default: return .other("not a regular file")
         }
     }
+
+    /// Whether the database at `path` has a WAL with frames in it: committed changes that are
+    /// not in the main file yet (an empty or missing WAL holds nothing).
+    static func walHoldsFrames(of path: String) -> Bool {
+        var status = stat()
+        return stat(path + "-wal", &status) == 0 && status.st_size > 0
+    }
 }
 
 /// Times in file names: `20261201-101530` (local time), sortable and free of `:`.

@@ -78,13 +78,21 @@ public final class GoodsStore: @unchecked Sendable {
     /// A private in-memory store holding `dataSet` (tests, benchmarks).
     public static func inMemory(importing dataSet: DataSet, log: (String) -> Void = { _ in }) throws(StoreError) -> GoodsStore {
         do {
-            let database = try Database(path: ":memory:")
-            try Schema.migrate(database)
-            _ = try Importer.run(into: database, dataSet: dataSet, progress: { _ in }, log: log)
+            let database = try importedInMemory(dataSet, progress: { _ in }, log: log)
             return try GoodsStore(database: database, path: ":memory:", access: .readWrite, lock: nil, notices: [])
         } catch {
             throw StoreError(message: "cannot create an in-memory store: \(error)")
         }
+    }
+
+    /// A private in-memory database holding `dataSet`.
+    private static func importedInMemory(
+        _ dataSet: DataSet, progress: (ImportProgress) -> Void, log: (String) -> Void
+    ) throws(DatabaseError) -> Database {
+        let database = try Database(path: ":memory:")
+        try Schema.migrate(database)
+        _ = try Importer.run(into: database, dataSet: dataSet, progress: progress, log: log)
+        return database
     }
 
     /// Opening, step by step: each fault leads to the one safe thing to do with it.
@@ -217,9 +225,7 @@ public final class GoodsStore: @unchecked Sendable {
             var status = stat()
             guard stat(path, &status) == 0 else { return }
             // The WAL may hold pages past the main file's end; only a file with no WAL is judged.
-            var wal = stat()
-            let hasWAL = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
-            if !hasWAL, Int(status.st_size) < pages.multipliedReportingOverflow(by: pageSize).partialValue {
+            if !FileKind.walHoldsFrames(of: path), Int(status.st_size) < pages.multipliedReportingOverflow(by: pageSize).partialValue {
                 throw DatabaseError(code: SQLITE_CORRUPT, message: "the file is shorter than its \(pages) pages")
             }
         }
@@ -256,9 +262,7 @@ public final class GoodsStore: @unchecked Sendable {
                 _ = try database.query("SELECT count(*) FROM sqlite_master") { $0.int(0) }
                 return database
             } catch {
-                var wal = stat()
-                let walHoldsFrames = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
-                guard !walHoldsFrames, error.meansReadOnly || error.meansIOError else { throw error }
+                guard !FileKind.walHoldsFrames(of: path), error.meansReadOnly || error.meansIOError else { throw error }
                 let database = try Database(immutableAt: path)
                 try options.configure(database)
                 return database
@@ -300,8 +304,7 @@ public final class GoodsStore: @unchecked Sendable {
             guard rename(path, target) == 0 else { return nil }
             // A WAL with frames holds committed changes: it goes with its file. An empty one (and
             // its index) holds nothing, and SQLite resets it for the next database.
-            var wal = stat()
-            if stat(path + "-wal", &wal) == 0, wal.st_size > 0 {
+            if FileKind.walHoldsFrames(of: path) {
                 for suffix in ["-wal", "-shm"] where FileKind.at(path + suffix) == .regular {
                     _ = rename(path + suffix, target + suffix)
                 }
@@ -365,9 +368,7 @@ public final class GoodsStore: @unchecked Sendable {
             let set: DataSet
             if let dataSet { set = dataSet } else { set = try loadDataSet() }
             do {
-                let database = try Database(path: ":memory:")
-                try Schema.migrate(database)
-                _ = try Importer.run(into: database, dataSet: set, progress: progress, log: { _ in })
+                let database = try GoodsStore.importedInMemory(set, progress: progress, log: { _ in })
                 return try GoodsStore(database: database, path: path, access: .readOnly(reason), lock: nil, notices: [reason.message])
             } catch {
                 throw StoreError(message: tr("无法创建数据库 {0}：{1}", path, error))

@@ -15,9 +15,9 @@ enum Salvage {
     /// aside, left as it is) into `database`. Likes of goods the new data has are kept, each
     /// counted on its item as the original like was.
     static func recover(from path: String, into database: Database) -> Recovered {
-        // Read-only when there is no WAL to read (nothing is created beside the copy); with one,
+        // Immutable when there is no WAL to read (nothing is created beside the copy); with one,
         // read-write is needed for its index, but it is never checkpointed into the copy.
-        let hasWAL = FileKind.at(path + "-wal") == .regular
+        let hasWAL = FileKind.walHoldsFrames(of: path)
         guard let damaged = try? (hasWAL ? Database(path: path, create: false) : Database(immutableAt: path)) else { return Recovered() }
         damaged.keepWALOnClose()
         try? damaged.execute("PRAGMA query_only = ON")
