@@ -23,7 +23,7 @@ public enum BeijingTime {
                 numbers.append(value)
                 value = 0
             } else {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                guard byte.isASCIIDigit else { return nil }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
         }

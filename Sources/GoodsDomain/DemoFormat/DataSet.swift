@@ -121,7 +121,7 @@ public struct DataSet: Sendable {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
         let digits = name.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
         guard let first = digits.first, first != UInt8(ascii: "0"),
-              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+              digits.allSatisfy(\.isASCIIDigit) else { return nil }
         return Int(String(decoding: digits, as: UTF8.self))
     }
 }

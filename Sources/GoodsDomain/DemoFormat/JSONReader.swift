@@ -149,14 +149,14 @@ struct JSONReader {
         let start = index
         let negative = current == UInt8(ascii: "-")
         if negative { index += 1 }
-        guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw error("expected a digit") }
+        guard let first = current, first.isASCIIDigit else { throw error("expected a digit") }
         // Whole part, accumulated without overflow: past Int's range it is read as a double.
         var magnitude = 0
         var fits = true
         if first == UInt8(ascii: "0") {
             index += 1
         } else {
-            while let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
+            while let digit = current, digit.isASCIIDigit {
                 let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
                 let (plus, o2) = times.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
                 if o1 || o2 { fits = false } else { magnitude = plus }
@@ -167,15 +167,15 @@ struct JSONReader {
         if current == UInt8(ascii: ".") {
             whole = false
             index += 1
-            guard let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { throw error("expected a digit after '.'") }
-            while let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) { index += 1 }
+            guard let digit = current, digit.isASCIIDigit else { throw error("expected a digit after '.'") }
+            while let digit = current, digit.isASCIIDigit { index += 1 }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             whole = false
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { throw error("expected an exponent") }
-            while let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) { index += 1 }
+            guard let digit = current, digit.isASCIIDigit else { throw error("expected an exponent") }
+            while let digit = current, digit.isASCIIDigit { index += 1 }
         }
         if whole && fits {
             let value = negative ? -magnitude : magnitude
@@ -269,4 +269,9 @@ struct JSONReader {
         }
         return value
     }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII digit, 0-9.
+    var isASCIIDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
 }
