@@ -354,6 +354,7 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
     GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(g_object_ref(model)));
     w.list = gtk_list_view_new(selection, g_object_ref(factory));
     gtk_list_view_set_single_click_activate(GTK_LIST_VIEW(w.list), TRUE);
+    gtk_widget_add_css_class(w.list, "goods-list");
     goods_set_accessible_label(w.list, _("推荐商品"));
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(w.scroller), w.list);
     gtk_box_append(GTK_BOX(w.root), w.scroller);
