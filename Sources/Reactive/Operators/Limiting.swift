@@ -15,12 +15,11 @@ extension Stage {
         }
     }
 
-    /// Forwards the first `count` values, then completes.
+    /// Forwards the first `count` (at least one) values, then completes.
     @inlinable
     static func take<V, E>(first count: Int) -> Transform<V, E, V, E> {
         { downstream, _ in
             let remaining = StageState(count)
-            if count <= 0 { downstream.sendCompleted() }
             return Signal<V, E>.Observer { event in
                 guard remaining.value > 0 else { return }
                 if case .value = event {
@@ -113,8 +112,11 @@ extension Signal {
         lift(Stage.skipRepeats(isEquivalent))
     }
 
-    /// Forwards the first `count` values, then completes.
-    public func take(first count: Int) -> Signal<Value, Error> { lift(Stage.take(first: count)) }
+    /// Forwards the first `count` values, then completes. With a `count` of zero or less the
+    /// result has already ended: observers are interrupted at once.
+    public func take(first count: Int) -> Signal<Value, Error> {
+        count >= 1 ? lift(Stage.take(first: count)) : .empty
+    }
 
     /// Drops the first `count` values.
     public func skip(first count: Int) -> Signal<Value, Error> { lift(Stage.skip(first: count)) }
@@ -153,8 +155,11 @@ extension SignalProducer {
         lift(Stage.skipRepeats(isEquivalent))
     }
 
-    /// Forwards the first `count` values, then completes.
-    public func take(first count: Int) -> SignalProducer<Value, Error> { lift(Stage.take(first: count)) }
+    /// Forwards the first `count` values, then completes. With a `count` of zero or less this
+    /// producer is not started and the result is interrupted at once.
+    public func take(first count: Int) -> SignalProducer<Value, Error> {
+        count >= 1 ? lift(Stage.take(first: count)) : .interrupted
+    }
 
     /// Drops the first `count` values.
     public func skip(first count: Int) -> SignalProducer<Value, Error> { lift(Stage.skip(first: count)) }
