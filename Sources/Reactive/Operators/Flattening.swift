@@ -301,6 +301,28 @@ extension SignalProducer {
     }
 }
 
+extension SignalProducer {
+    /// Restarts the producer after a failure, at most `count` times, waiting `interval` on
+    /// `scheduler` before each new attempt; the last failure is forwarded at once.
+    public func retry(upTo count: Int, interval: Duration, on scheduler: any DateScheduler) -> SignalProducer<Value, Error> {
+        guard count > 0 else { return self }
+        let upstream = self
+        return SignalProducer { observer, lifetime in
+            let retries = LockedState(count)
+            upstream.flatMapError { error -> SignalProducer<Value, Error> in
+                let retrying = retries.withLock { left -> Bool in
+                    defer { left -= 1 }
+                    return left > 0
+                }
+                let failure = SignalProducer<Value, Error>(error: error)
+                return retrying ? SignalProducer<Value, Error>.empty.delay(interval, on: scheduler).concat(failure) : failure
+            }
+            .retry(upTo: count)
+            .attach(observer, during: lifetime)
+        }
+    }
+}
+
 extension SignalProducer where Value: SignalProducerConvertible, Value.Error == Error {
     /// Flattens a producer of streams with `strategy`.
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {

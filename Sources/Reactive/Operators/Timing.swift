@@ -207,3 +207,40 @@ extension SignalProducer where Value == SchedulerInstant, Error == Never {
         }
     }
 }
+
+extension SignalProducer where Value == SchedulerInstant, Error == Never {
+    /// Sends the scheduler's time every `interval`, until disposed: ReactiveSwift's spelling of
+    /// `timer(every:on:)`.
+    public static func timer(interval: Duration, on scheduler: any DateScheduler) -> SignalProducer {
+        timer(every: interval, on: scheduler)
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Sends the next element of `values` every `interval` on `scheduler`, and completes after
+    /// the last (an endless sequence never completes: dispose the start).
+    public static func interval<S: Sequence & Sendable>(
+        _ values: S, interval: Duration, on scheduler: any DateScheduler
+    ) -> SignalProducer where S.Element == Value {
+        SignalProducer { observer, lifetime in
+            let iterator = LockedState(values.makeIterator())
+            let timer = SerialDisposable()
+            lifetime += timer
+            timer.inner = scheduler.schedule(at: scheduler.now.advanced(by: interval), repeatingEvery: interval) {
+                if let value = iterator.withLock({ $0.next() }) {
+                    observer.send(value: value)
+                } else {
+                    timer.dispose()
+                    observer.sendCompleted()
+                }
+            }
+        }
+    }
+}
+
+extension SignalProducer where Value == Int, Error == Never {
+    /// Sends 0, 1, 2, … every `interval` on `scheduler`, until disposed.
+    public static func interval(_ interval: Duration, on scheduler: any DateScheduler) -> SignalProducer {
+        .interval(0..., interval: interval, on: scheduler)
+    }
+}
