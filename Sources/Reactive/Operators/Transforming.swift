@@ -334,11 +334,6 @@ extension Signal {
     public func attemptMap<U>(_ transform: @escaping @Sendable (Value) -> Result<U, Error>) -> Signal<U, Error> {
         lift(Stage.attemptMap(transform))
     }
-
-    /// Transforms each value with a throwing `transform`, failing with what it throws.
-    public func attemptMap<U>(_ transform: @escaping @Sendable (Value) throws(Error) -> U) -> Signal<U, Error> {
-        attemptMap { value in Result { () throws(Error) -> U in try transform(value) } }
-    }
 }
 
 extension SignalProducer {
@@ -347,12 +342,5 @@ extension SignalProducer {
         _ transform: @escaping @Sendable (Value) -> Result<U, Error>
     ) -> SignalProducer<U, Error> {
         lift(Stage.attemptMap(transform))
-    }
-
-    /// Transforms each value with a throwing `transform`, failing with what it throws.
-    public func attemptMap<U>(
-        _ transform: @escaping @Sendable (Value) throws(Error) -> U
-    ) -> SignalProducer<U, Error> {
-        attemptMap { value in Result { () throws(Error) -> U in try transform(value) } }
     }
 }
