@@ -59,6 +59,10 @@ public final class Lifetime: @unchecked Sendable {
     /// cancels the action and releases it.
     @discardableResult
     public func observeEnded(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        if ended.load(ordering: .acquiring) {
+            action()
+            return nil
+        }
         let observer = EndObserver(action, lifetime: self)
         lock.lock()
         if ended.load(ordering: .relaxed) {
@@ -122,7 +126,9 @@ private final class EndObserver: Disposable, @unchecked Sendable {
     // `action` and `slot` are guarded by the owning lifetime's lock; `run` takes the action once.
     private let lock = SpinLock()
     private var action: (@Sendable () -> Void)?
-    private var lifetime: Lifetime?
+    // Weak: the lifetime holds its end observers; a strong reference back would keep a lifetime
+    // that never ends, and all it holds, alive for ever.
+    private weak var lifetime: Lifetime?
     var slot = -1
 
     init(_ action: @escaping @Sendable () -> Void, lifetime: Lifetime) {

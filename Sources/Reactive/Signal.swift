@@ -222,8 +222,10 @@ final class SignalOutput<Value: Sendable, Error: Swift.Error>: Sendable {
     deinit {
         let onUnreachable = self.onUnreachable
         let silentEnd = self.silentEnd
-        core.runWhenUnobserved { [weak core] in
-            if core?.endSilently(as: silentEnd) == true { onUnreachable() }
+        core.runWhenUnobserved { registry in
+            // The registry handed back is this output's core.
+            let core = unsafeDowncast(registry, to: SignalCore<Value, Error>.self)
+            if core.endSilently(as: silentEnd) { onUnreachable() }
         }
     }
 }

@@ -22,14 +22,14 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
     @usableFromInline @exclusivity(unchecked) var retired: [Subscription] = []
     /// Set once nobody can attach any more (the signal's output was released): runs when the
     /// last observer leaves, ending the signal silently so its work does not outlive demand.
-    @usableFromInline @exclusivity(unchecked) var whenUnobserved: (@Sendable () -> Void)?
+    @usableFromInline @exclusivity(unchecked) var whenUnobserved: (@Sendable (ObserverRegistry) -> Void)?
 
     @inlinable init() {}
 
     /// Runs `action` once the registry has no observer left (at once if it has none now); never
     /// if the signal terminates first.
     @usableFromInline
-    final func runWhenUnobserved(_ action: @escaping @Sendable () -> Void) {
+    final func runWhenUnobserved(_ action: @escaping @Sendable (ObserverRegistry) -> Void) {
         lock.lock()
         if isSealed {
             lock.unlock()
@@ -41,7 +41,7 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
             return
         }
         lock.unlock()
-        action()
+        action(self)
     }
 
     /// Detaches a subscription that has just marked itself inactive (so this runs once per
@@ -49,7 +49,7 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
     @usableFromInline
     final func detach(_ subscription: Subscription, at slot: Int) {
         lock.lock()
-        var unobserved: (@Sendable () -> Void)?
+        var unobserved: (@Sendable (ObserverRegistry) -> Void)?
         if !isSealed {
             observers.vacate(slot)
             if whenUnobserved != nil, observers.count == 0 {
@@ -61,7 +61,7 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
         if !releaseNow { retired.append(subscription) }
         lock.unlock()
         if releaseNow { subscription.releaseHandler() }
-        unobserved?()
+        unobserved?(self)
     }
 
     /// Releases the handlers retired during the delivery that just ended. Call after clearing

@@ -49,7 +49,9 @@ struct ProducerTests {
         #expect(SignalProducer<Int, TestError>(result: .success(2)).record().0.events == [.value(2), .completed])
         #expect(SignalProducer<Int, TestError>(result: .failure(.boom)).record().0.events == [.failed(.boom)])
         #expect(SignalProducer<Int, Never>.empty.record().0.events == [.completed])
-        #expect(SignalProducer<Int, Never>.never.record().0.events.isEmpty)
+        let (never, run) = SignalProducer<Int, Never>.never.record()
+        #expect(never.events.isEmpty)
+        run.dispose()  // work that never ends lives until disposed
     }
 
     @Test func producerFromASignalObservesWhileStarted() {

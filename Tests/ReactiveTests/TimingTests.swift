@@ -156,11 +156,12 @@ struct TimingTests {
             runs.increment()
             observer.send(value: 1)
         }.start(on: scheduler)
-        let (recorder, _) = producer.record()
+        let (recorder, run) = producer.record()
         #expect(runs.value == 0)
         scheduler.advance()
         #expect(runs.value == 1)
         #expect(recorder.values == [1])
+        run.dispose()  // work that never ends lives until disposed
     }
 }
 
