@@ -17,6 +17,12 @@ public final class LoginViewModel: ViewModel {
     public let avatarURL: Property<String?>
     /// Whether both fields hold something.
     public let isLoginEnabled: Property<Bool>
+    /// The phone entry's text, validated as it changes: valid once it is a mobile number, else
+    /// invalid with `请输入正确的手机号码`.
+    public let phoneValidation: ValidatingProperty<String, ServiceError>
+    /// The verify-code entry's text, validated as it changes: invalid with `验证码错误` until
+    /// it is a well-formed code.
+    public let codeValidation: ValidatingProperty<String, ServiceError>
     /// Validates, logs in, remembers the phone and asks to go to the goods list. Fails with
     /// `请输入正确的手机号码`, `验证码错误` or the service's message.
     public let login: Action<Void, Account, ServiceError>
@@ -43,12 +49,22 @@ public final class LoginViewModel: ViewModel {
         isLoginEnabled = phone.combineLatest(with: code).map {
             !$0.trimmingWhitespace().isEmpty && !$1.trimmingWhitespace().isEmpty
         }
+        let phoneCheck = ValidatingProperty<String, ServiceError>(phone) { text in
+            LoginInput.normalizedPhone(text) != nil ? .valid : .invalid(ServiceError(message: tr("请输入正确的手机号码")))
+        }
+        let codeCheck = ValidatingProperty<String, ServiceError>(code) { text in
+            LoginInput.normalizedCode(text) != nil ? .valid : .invalid(ServiceError(message: tr("验证码错误")))
+        }
+        phoneValidation = phoneCheck
+        codeValidation = codeCheck
         login = Action(enabledIf: isLoginEnabled) { _ in
-            guard let validPhone = LoginInput.normalizedPhone(phone.value) else {
-                return SignalProducer(error: ServiceError(message: tr("请输入正确的手机号码")))
+            let phoneResult = phoneCheck.result.value
+            guard let validPhone = phoneResult.value.flatMap(LoginInput.normalizedPhone) else {
+                return SignalProducer(error: phoneResult.error ?? ServiceError(message: tr("请输入正确的手机号码")))
             }
-            guard let validCode = LoginInput.normalizedCode(code.value) else {
-                return SignalProducer(error: ServiceError(message: tr("验证码错误")))
+            let codeResult = codeCheck.result.value
+            guard let validCode = codeResult.value.flatMap(LoginInput.normalizedCode) else {
+                return SignalProducer(error: codeResult.error ?? ServiceError(message: tr("验证码错误")))
             }
             return service.login(phone: validPhone, code: validCode)
                 .on(value: { _ in preferences.lastPhone = validPhone })

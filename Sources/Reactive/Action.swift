@@ -37,10 +37,13 @@ public final class Action<Input: Sendable, Output: Sendable, Error: Swift.Error>
     public let errors: Signal<Error, Never>
     /// Fires when a run completes successfully.
     public let completed: Signal<Void, Never>
+    /// Fires each time `apply` is refused because the action is disabled or busy.
+    public let disabledErrors: Signal<Void, Never>
 
     private let execute: @Sendable (Input) -> SignalProducer<Output, Error>
     private let state: MutableProperty<ActionState>
     private let eventsInput: Signal<Event<Output, Error>, Never>.Observer
+    private let disabledErrorsInput: Signal<Void, Never>.Observer
     private let enabledSubscription: any Disposable
     private let allowsConcurrentExecution: Bool
 
@@ -70,6 +73,7 @@ public final class Action<Input: Sendable, Output: Sendable, Error: Swift.Error>
         values = events.compactMap { $0.value }
         errors = events.compactMap { $0.error }
         completed = events.filter { $0.isCompleted }.map { _ in () }
+        (disabledErrors, disabledErrorsInput) = Signal<Void, Never>.pipe()
     }
 
     /// An always-enabled action running `execute(input)` on each `apply`.
@@ -103,15 +107,18 @@ public final class Action<Input: Sendable, Output: Sendable, Error: Swift.Error>
     deinit {
         enabledSubscription.dispose()
         eventsInput.sendCompleted()
+        disabledErrorsInput.sendCompleted()
     }
 
     /// A producer that, when started, runs the work with `input` — or fails with `.disabled` at
-    /// once if the action is disabled or busy.
+    /// once if the action is disabled or busy (and `disabledErrors` fires). Each event of the
+    /// work reaches the applying observer first, then `events`, `values`, `errors`.
     public func apply(_ input: Input) -> SignalProducer<Output, ActionError<Error>> {
         let state = self.state
         let execute = self.execute
         let concurrent = allowsConcurrentExecution
         let eventsInput = self.eventsInput
+        let disabledErrorsInput = self.disabledErrorsInput
         return SignalProducer { observer, lifetime in
             let admitted = state.modify { current -> Bool in
                 guard current.userEnabled, concurrent || current.running == 0 else { return false }
@@ -120,12 +127,13 @@ public final class Action<Input: Sendable, Output: Sendable, Error: Swift.Error>
             }
             guard admitted else {
                 observer.send(error: .disabled)
+                disabledErrorsInput.send(value: ())
                 return
             }
             lifetime.observeEnded { state.modify { $0.running -= 1 } }
             execute(input).attach(Signal<Output, Error>.Observer { event in
-                eventsInput.send(value: event)
                 observer.send(event.mapError(ActionError.producerFailed))
+                eventsInput.send(value: event)
             }, during: lifetime)
         }
     }

@@ -51,14 +51,16 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         let inner: any Disposable
         weak var owner: CompositeDisposable?
         var slot = -1
+        let removed = Atomic<Bool>(false)
         init(_ inner: any Disposable, owner: CompositeDisposable) {
             self.inner = inner
             self.owner = owner
         }
-        var isDisposed: Bool { inner.isDisposed }
+        var isDisposed: Bool { removed.load(ordering: .acquiring) }
+        /// Removes the child from the composite without disposing it.
         func dispose() {
+            guard !removed.exchange(true, ordering: .acquiringAndReleasing) else { return }
             owner?.remove(self)
-            inner.dispose()
         }
     }
 
@@ -69,7 +71,8 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
         return disposed
     }
 
-    /// Adds `disposable`; the returned handle removes (and disposes) it alone.
+    /// Adds `disposable`; disposing the returned handle removes it from the composite without
+    /// disposing it (as ReactiveSwift's handles do).
     @discardableResult
     public func add(_ disposable: (any Disposable)?) -> (any Disposable)? {
         guard let disposable else { return nil }

@@ -10,9 +10,31 @@ public final class Lifetime: @unchecked Sendable {
     private let lock = SpinLock()
     private var endObservers = Bag()
     private let ended = Atomic<Bool>(false)
+    /// For a producer's run: sends `interrupted` into the run's source (its innermost start
+    /// handler's observer), so that interruption flows through every operator of the run;
+    /// returns false when the source had already ended.
+    /// Guarded by `lock`; the innermost start handler registers last and wins.
+    private var interrupter: (@Sendable () -> Bool)?  // guarded by `lock`
 
     @usableFromInline
     init() {}
+
+    /// Registers how to interrupt the run this lifetime belongs to (see `interrupter`).
+    @usableFromInline
+    func setInterrupter(_ action: @escaping @Sendable () -> Bool) {
+        lock.lock()
+        if !ended.load(ordering: .relaxed) { interrupter = action }
+        lock.unlock()
+    }
+
+    /// Takes the registered interrupter, if the run has one and it has not ended.
+    func takeInterrupter() -> (@Sendable () -> Bool)? {
+        lock.lock()
+        defer { lock.unlock() }
+        let action = interrupter
+        interrupter = nil
+        return action
+    }
 
     /// A lifetime and the token that keeps it going: the lifetime ends when the token is released.
     public static func make() -> (lifetime: Lifetime, token: Token) {
@@ -23,6 +45,13 @@ public final class Lifetime: @unchecked Sendable {
     /// A lifetime that never ends.
     public static let never = Lifetime()
 
+    /// A lifetime that has already ended: work tied to it is cancelled at once.
+    public static let empty: Lifetime = {
+        let lifetime = Lifetime()
+        lifetime.end()
+        return lifetime
+    }()
+
     /// Whether the lifetime has ended.
     public var hasEnded: Bool { ended.load(ordering: .acquiring) }
 
@@ -30,6 +59,10 @@ public final class Lifetime: @unchecked Sendable {
     /// cancels the action and releases it.
     @discardableResult
     public func observeEnded(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        if ended.load(ordering: .acquiring) {
+            action()
+            return nil
+        }
         let observer = EndObserver(action, lifetime: self)
         lock.lock()
         if ended.load(ordering: .relaxed) {
@@ -59,6 +92,7 @@ public final class Lifetime: @unchecked Sendable {
         }
         ended.store(true, ordering: .releasing)
         let observers = endObservers.removeAll()
+        interrupter = nil
         lock.unlock()
         for case let observer? in observers { unsafeDowncast(observer, to: EndObserver.self).run() }
     }
@@ -92,7 +126,9 @@ private final class EndObserver: Disposable, @unchecked Sendable {
     // `action` and `slot` are guarded by the owning lifetime's lock; `run` takes the action once.
     private let lock = SpinLock()
     private var action: (@Sendable () -> Void)?
-    private var lifetime: Lifetime?
+    // Weak: the lifetime holds its end observers; a strong reference back would keep a lifetime
+    // that never ends, and all it holds, alive for ever.
+    private weak var lifetime: Lifetime?
     var slot = -1
 
     init(_ action: @escaping @Sendable () -> Void, lifetime: Lifetime) {

@@ -106,6 +106,15 @@ public final class MutableProperty<Value: Sendable>: MutablePropertyProtocol, @u
         return result
     }
 
+    /// Runs `action` with the current value while holding the property's lock, so no change can
+    /// happen meanwhile, and returns what it returns. `action` must not read or write this property.
+    public func withValue<Result>(_ action: (Value) throws -> Result) rethrows -> Result {
+        let core = storage.core
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        return try action(storage.valueLocked)
+    }
+
     /// Sets a new value and returns the old one, atomically.
     @discardableResult
     public func swap(_ newValue: Value) -> Value {
@@ -125,92 +134,130 @@ public final class MutableProperty<Value: Sendable>: MutablePropertyProtocol, @u
 }
 
 /// A read-only property: a constant, a view of another property, or the latest value of a
-/// producer. A derived property follows its source until it is released.
+/// producer.
+///
+/// Ownership follows ReactiveSwift: a derived property does not keep its sources alive, and its
+/// sources do not keep it alive. It follows its source until the source ends (then its `signal`
+/// completes and its `producer` sends the last value and completes) or until the property is
+/// released and its last observer has left. A constant's `producer` sends the value and
+/// completes; its `signal` has already ended.
 public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Sendable {
-    // Immutable after init: the storage (value and changes) and the subscription feeding it.
-    private let storage: PropertyStorage<Value>
-    private let subscription: (any Disposable)?
+    // Immutable after init.
+    private let backing: Backing
+
+    private enum Backing {
+        /// The property's own value and changes, and its first value (a fallback the core,
+        /// which always holds a value, never needs). The output handle is shared with every
+        /// signal and producer taken from the property: once all are gone and nobody observes,
+        /// the property stops following its source.
+        case core(SignalOutput<Value, Never>, initial: Value)
+        /// Another property, read through (`init(capturing:)`).
+        case captured(any PropertyProtocol<Value>)
+    }
 
     /// A property whose value never changes.
     public init(value: Value) {
-        storage = PropertyStorage(value)
-        subscription = nil
+        let core = SignalCore<Value, Never>(current: value)
+        core.endSilently(as: .completed)
+        backing = .core(SignalOutput(core, onUnreachable: {}), initial: value)
     }
 
-    /// A read-only view of `property`, which it keeps alive.
+    /// A read-only view of `property` that reads and observes it directly, and so keeps it alive.
+    public init(capturing property: some PropertyProtocol<Value>) {
+        backing = .captured(property)
+    }
+
+    /// A property following `property`: its value, then every change, until it ends.
     public convenience init(_ property: some PropertyProtocol<Value>) {
-        self.init(deriving: property.producer, fallback: property.value, retaining: [property])
+        self.init(deriving: property.producer, fallback: property.value)
     }
 
     /// A property starting at `initial` and following the values `producer` sends.
     public convenience init(initial: Value, then producer: SignalProducer<Value, Never>) {
-        self.init(deriving: producer, fallback: initial)
+        self.init(deriving: SignalProducer { observer, lifetime in
+            observer.send(value: initial)
+            producer.attach(observer, during: lifetime)
+        }, fallback: initial)
     }
 
     /// A property starting at `initial` and following the values `signal` sends.
     public convenience init(initial: Value, then signal: Signal<Value, Never>) {
-        self.init(deriving: signal.producer, fallback: initial)
+        self.init(initial: initial, then: signal.producer)
     }
 
-    /// A property following `producer`: its first value sent during start becomes the initial
-    /// value (else `fallback()`), every later value a change. It keeps `owners` (the properties
-    /// it derives from) alive for as long as it follows them.
-    init(
-        deriving producer: SignalProducer<Value, Never>,
-        fallback: @autoclosure () -> Value,
-        retaining owners: [AnyObject] = []
-    ) {
+    /// A property following `producer`: the last value it sends during start becomes the
+    /// initial value (else `fallback()`), every later value a change. The producer's end (an
+    /// interruption counts as completion) ends the property's changes.
+    init(deriving producer: SignalProducer<Value, Never>, fallback: @autoclosure () -> Value) {
         let capture = LockedState(Capture.waiting(nil))
-        let keepAlive = UncheckedReference(objects: owners)
-        subscription = producer.startWithValues { value in
-            withExtendedLifetime(keepAlive) {}
+        let subscription = SerialDisposable()
+        subscription.inner = producer.start(Signal<Value, Never>.Observer { event in
+            let event: Event<Value, Never> = event.isTerminating ? .completed : event
             let core: SignalCore<Value, Never>? = capture.withLock { state in
-                if case let .ready(core) = state { return core }
-                state = .waiting(value)
-                return nil
+                switch state {
+                case let .ready(core):
+                    return core
+                case let .waiting(first):
+                    state = event.isTerminating ? .ended(first) : .waiting(event.value)
+                    return nil
+                case .ended:
+                    return nil
+                }
             }
-            core?.send(.value(value))
-        }
-        storage = capture.withLock { state in
+            core?.send(event)
+        })
+        let (core, initial): (SignalCore<Value, Never>, Value) = capture.withLock { state in
             let initial: Value
-            if case let .waiting(first?) = state { initial = first } else { initial = fallback() }
-            let storage = PropertyStorage(initial)
-            state = .ready(storage.core)
-            return storage
+            var ended = false
+            switch state {
+            case let .waiting(first?): initial = first
+            case let .ended(first?): initial = first; ended = true
+            case .ended(nil): initial = fallback(); ended = true
+            default: initial = fallback()
+            }
+            let core = SignalCore<Value, Never>(current: initial)
+            if ended { core.endSilently(as: .completed) }
+            state = .ready(core)
+            return (core, initial)
         }
+        backing = .core(SignalOutput(core, endingAs: .completed) { subscription.dispose() }, initial: initial)
     }
 
     private enum Capture {
         case waiting(Value?)
+        case ended(Value?)
         case ready(SignalCore<Value, Never>)
     }
 
-    deinit { subscription?.dispose() }
+    public var value: Value {
+        switch backing {
+        case let .core(output, initial):
+            let core = output.core
+            core.lock.lock()
+            defer { core.lock.unlock() }
+            return core.current ?? initial
+        case let .captured(property):
+            return property.value
+        }
+    }
 
-    public var value: Value { storage.value }
-
-    /// The current value, then every change. A started producer keeps this property (and so
-    /// what it derives from) alive until the start ends.
+    /// The current value, then every change, until the property ends.
     public var producer: SignalProducer<Value, Never> {
-        let core = storage.core
-        return SignalProducer { [self] observer, lifetime in
-            lifetime += core.attachSendingCurrent(observer.action)
-            lifetime.observeEnded { withExtendedLifetime(self) {} }
+        switch backing {
+        case let .core(output, _):
+            return SignalProducer { observer, lifetime in
+                lifetime += output.core.attachSendingCurrent(observer.action)
+            }
+        case let .captured(property):
+            return property.producer
         }
     }
 
-    /// Every change from now on; an observation keeps this property alive until it ends.
+    /// Every change from now on, until the property ends.
     public var signal: Signal<Value, Never> {
-        let core = storage.core
-        return Signal.deriving { [self] observer, lifetime in
-            if let subscriber = core.attach(observer.action) { lifetime += subscriber }
-            lifetime.observeEnded { withExtendedLifetime(self) {} }
+        switch backing {
+        case let .core(output, _): return Signal(output: output)
+        case let .captured(property): return property.signal
         }
     }
-}
-
-/// Keeps objects alive from a `@Sendable` closure; they are never used, only retained.
-private struct UncheckedReference: @unchecked Sendable {
-    // Never dereferenced: it only extends the lifetime of the properties a view depends on.
-    let objects: [AnyObject]
 }

@@ -3,20 +3,19 @@
 extension PropertyProtocol {
     /// A property holding `transform` of this property's value.
     public func map<U: Sendable>(_ transform: @escaping @Sendable (Value) -> U) -> Property<U> {
-        Property(deriving: producer.map(transform), fallback: transform(value), retaining: [self])
+        Property(deriving: producer.map(transform), fallback: transform(value))
     }
 
     /// A property that changes only when `isEquivalent` says the value really changed.
     public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> Property<Value> {
-        Property(deriving: producer.skipRepeats(isEquivalent), fallback: value, retaining: [self])
+        Property(deriving: producer.skipRepeats(isEquivalent), fallback: value)
     }
 
     /// A property holding both values, changing when either does.
     public func combineLatest<Other: PropertyProtocol>(with other: Other) -> Property<(Value, Other.Value)> {
         Property(
             deriving: SignalProducer.combineLatest(producer, other.producer),
-            fallback: (value, other.value),
-            retaining: [self, other])
+            fallback: (value, other.value))
     }
 
     /// A property holding the value of the property `transform` picks from this one's value,
@@ -26,8 +25,7 @@ extension PropertyProtocol {
     ) -> Property<P.Value> {
         Property(
             deriving: producer.flatMap(.latest) { transform($0).producer },
-            fallback: transform(value).value,
-            retaining: [self])
+            fallback: transform(value).value)
     }
 
     /// Every value, including the current one, as an asynchronous sequence.
@@ -60,8 +58,7 @@ extension Property {
     where Value == [P.Value] {
         Property(
             deriving: SignalProducer.combineLatest(properties.map(\.producer)),
-            fallback: properties.map(\.value),
-            retaining: properties)
+            fallback: properties.map(\.value))
     }
 
     /// A property holding `reduce` of the values of all `properties`.

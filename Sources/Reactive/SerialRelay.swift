@@ -42,6 +42,17 @@ final class SerialRelay<Value: Sendable, Error: Swift.Error>: @unchecked Sendabl
         return true
     }
 
+    /// Sends `interrupted` unless the relay has already ended; returns whether it was sent.
+    @inlinable
+    func interrupt() -> Bool {
+        lock.lock()
+        let ended = isTerminated
+        let owned = !ended && commitLocked(.interrupted)
+        lock.unlock()
+        if owned { deliver(.interrupted) }
+        return !ended
+    }
+
     /// `commitLocked` for callers that order events under their own lock: returns the event when
     /// this thread must `perform` it after releasing every lock, `nil` otherwise.
     @inlinable

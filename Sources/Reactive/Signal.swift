@@ -11,6 +11,9 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
     enum Source: Sendable {
         /// Events come straight from a core.
         case core(SignalCore<Value, Error>)
+        /// Events come from a core that ends, silently, once this output is released and its
+        /// last observer has left (a `Signal { … }`, a producer's run).
+        case owned(SignalOutput<Value, Error>)
         /// Attaching runs a pipeline of stages, ending at a core.
         case derived(@Sendable (Observer, Lifetime) -> Void)
     }
@@ -19,6 +22,9 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
 
     @inlinable
     init(core: SignalCore<Value, Error>) { source = .core(core) }
+
+    @inlinable
+    init(output: SignalOutput<Value, Error>) { source = .owned(output) }
 
     @inlinable
     init(derived attach: @escaping @Sendable (Observer, Lifetime) -> Void) {
@@ -33,11 +39,13 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
     }
 
     /// A signal that starts now: `generator` runs once with the signal's input and a lifetime that
-    /// ends when the signal terminates.
+    /// ends when the signal terminates — or, silently, once nobody holds the signal and its last
+    /// observer has left, so work a generator keeps going (timers, sockets) cannot leak.
     public init(_ generator: (Observer, Lifetime) -> Void) {
         let lifetime = Lifetime()
         let core = SignalCore<Value, Error>(onTerminated: { lifetime.end() })
-        self.init(core: core)
+        let output = SignalOutput(core) { lifetime.end() }
+        self.init(output: output)
         generator(Self.input(for: core), lifetime)
     }
 
@@ -46,6 +54,14 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
     public static func pipe() -> (output: Signal, input: Observer) {
         let core = SignalCore<Value, Error>()
         return (Signal(core: core), input(for: core))
+    }
+
+    /// A new signal and the observer that sends on it; `disposable` is disposed when the signal
+    /// terminates, or once nobody holds the signal and its last observer has left.
+    public static func pipe(disposable: any Disposable) -> (output: Signal, input: Observer) {
+        let core = SignalCore<Value, Error>(onTerminated: { disposable.dispose() })
+        let output = SignalOutput(core) { disposable.dispose() }
+        return (Signal(output: output), input(for: core))
     }
 
     /// The input observer of `core`; releasing it without a terminal event interrupts the signal.
@@ -67,6 +83,8 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
         switch source {
         case let .core(core):
             if let subscriber = core.attach(observer.action) { lifetime += subscriber }
+        case let .owned(output):
+            if let subscriber = output.core.attach(observer.action) { lifetime += subscriber }
         case let .derived(attach):
             attach(observer, lifetime)
         }
@@ -80,9 +98,11 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
         observe(observer.action)
     }
 
+    /// Observes the signal's events with a closure, until the returned disposable is disposed or
+    /// a terminal event arrives: `signal.observe { event in … }`.
     @inlinable
     @discardableResult
-    func observe(_ action: @escaping @Sendable (Event<Value, Error>) -> Void) -> (any Disposable)? {
+    public func observe(_ action: @escaping @Sendable (Event<Value, Error>) -> Void) -> (any Disposable)? {
         observe(handler: .events(action))
     }
 
@@ -91,6 +111,8 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
         switch source {
         case let .core(core):
             return core.attach(handler)
+        case let .owned(output):
+            return output.core.attach(handler)
         case let .derived(attach):
             let observation = Observation()
             attach(Observer { event in
@@ -120,8 +142,11 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
 
     /// Number of observers attached directly to this signal's source (for leak checks).
     public var observerCount: Int {
-        if case let .core(core) = source { return core.observerCount }
-        return 0
+        switch source {
+        case let .core(core): return core.observerCount
+        case let .owned(output): return output.core.observerCount
+        case .derived: return 0
+        }
     }
 }
 
@@ -173,6 +198,35 @@ final class Observation: Disposable, Sendable {
     func dispose() {
         finished.store(true, ordering: .relaxed)
         lifetime.end()
+    }
+}
+
+/// The output handle of a signal that should end once it is unreachable: when the last copy of
+/// the signal is released and no observer is left, the core ends silently and `onUnreachable`
+/// runs (ending the generator's lifetime).
+@usableFromInline
+final class SignalOutput<Value: Sendable, Error: Swift.Error>: Sendable {
+    @usableFromInline let core: SignalCore<Value, Error>
+    let silentEnd: Event<Value, Error>
+    let onUnreachable: @Sendable () -> Void
+
+    init(
+        _ core: SignalCore<Value, Error>, endingAs silentEnd: Event<Value, Error> = .interrupted,
+        onUnreachable: @escaping @Sendable () -> Void
+    ) {
+        self.core = core
+        self.silentEnd = silentEnd
+        self.onUnreachable = onUnreachable
+    }
+
+    deinit {
+        let onUnreachable = self.onUnreachable
+        let silentEnd = self.silentEnd
+        core.runWhenUnobserved { registry in
+            // The registry handed back is this output's core.
+            let core = unsafeDowncast(registry, to: SignalCore<Value, Error>.self)
+            if core.endSilently(as: silentEnd) { onUnreachable() }
+        }
     }
 }
 

@@ -144,6 +144,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         default:
             terminal = event
             isSealed = true
+            whenUnobserved = nil
             return observers.removeAll()
         }
     }
@@ -311,7 +312,27 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         return subscriber
     }
 
-    // MARK: Inspection
+    // MARK: Ending without an event
+
+    /// Ends the signal without telling anyone (it has no observer): later sends are dropped and
+    /// a later observer receives `terminal` at once. Returns whether it was still running.
+    @usableFromInline
+    @discardableResult
+    func endSilently(as terminal: Event<Value, Error> = .interrupted) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if isTerminated { return false }
+        isTerminated = true
+        if !isDelivering {
+            self.terminal = terminal
+            isSealed = true
+            whenUnobserved = nil
+        } else {
+            // A delivery is draining: let it deliver the end in order.
+            pending.append(.event(terminal))
+        }
+        return true
+    }
 
     // MARK: Disposable (a producer's run is disposed by interrupting its core)
 

@@ -1,9 +1,13 @@
+import Synchronization
+
 /// A cold stream: a recipe for work that runs anew each time it is started (a network request, a
 /// database query, a timer), the seeds' "cold signal that only comes alive when subscribed".
 ///
 /// Every `start` runs the start handler again with a fresh observer and lifetime. Disposing a
-/// start interrupts it: its observer receives `interrupted` and the lifetime ends, cancelling the
-/// work registered on it.
+/// start interrupts it at its source: `interrupted` enters where the start handler sends, so it
+/// passes through every operator of the run (`on(interrupted:)` runs, `observe(on:)` delivers it
+/// on its scheduler) before it reaches the observer; then the lifetime ends, cancelling the work
+/// registered on it.
 public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     public typealias Observer = Signal<Value, Error>.Observer
 
@@ -11,10 +15,35 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
 
     /// A producer that runs `startHandler` on every start. The handler sends through the observer
     /// and ties its resources to the lifetime, which ends when the run terminates or is disposed.
+    ///
+    /// The observer is the run's source: events sent after a terminal event are dropped, and
+    /// disposing the run sends `interrupted` through it, serialised with what the handler sends.
     @inlinable
     public init(_ startHandler: @escaping @Sendable (Observer, Lifetime) -> Void) {
+        self.startHandler = { downstream, lifetime in
+            if lifetime.hasEnded { return }
+            let source = SerialRelay(downstream)
+            lifetime.setInterrupter { source.interrupt() }
+            startHandler(Observer { source.send($0) }, lifetime)
+        }
+    }
+
+    /// A producer whose handler receives the downstream observer itself: for operators, which
+    /// transform the observer of a run rather than being its source.
+    @inlinable
+    init(handler startHandler: @escaping @Sendable (Observer, Lifetime) -> Void, lifted: Void) {
         self.startHandler = startHandler
     }
+
+    /// A producer whose starts run a new `Signal.pipe()`: each start gets the signal's events
+    /// from the moment it starts. Returns the producer and the input that sends on it.
+    public static func pipe() -> (producer: SignalProducer, input: Observer) {
+        let (signal, input) = Signal<Value, Error>.pipe()
+        return (SignalProducer(signal), input)
+    }
+
+    /// A producer that is interrupted at once, without a value.
+    public static var interrupted: SignalProducer { SignalProducer { observer, _ in observer.sendInterrupted() } }
 
     /// Sends `value`, then completes.
     public init(value: Value) {
@@ -70,13 +99,21 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
 
     /// Creates the run's signal, lets `setup` observe it, then starts the work. Use it to attach
     /// several observers to one run before any event is sent.
+    ///
+    /// If `setup` disposes the interrupter, the work is never started. A run whose signal nobody
+    /// observes or keeps ends, silently, once `setup` and the start handler have returned.
     public func startWithSignal<Result>(
         _ setup: (_ signal: Signal<Value, Error>, _ interrupter: any Disposable) -> Result
     ) -> Result {
         let lifetime = Lifetime()
         let core = SignalCore<Value, Error>(onTerminated: { lifetime.end() })
-        let result = setup(Signal(core: core), core)
-        startHandler(Observer { core.send($0) }, lifetime)
+        let interrupter = RunInterrupter(lifetime: lifetime, core: core)
+        let output = SignalOutput(core) { lifetime.end() }
+        let result = setup(Signal(output: output), interrupter)
+        if !interrupter.isDisposed {
+            startHandler(Observer { core.send($0) }, lifetime)
+        }
+        withExtendedLifetime(output) {}
         return result
     }
 
@@ -117,9 +154,9 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
         _ transform: @escaping @Sendable (Signal<U, F>.Observer, Lifetime) -> Observer
     ) -> SignalProducer<U, F> {
         let handler = startHandler
-        return SignalProducer<U, F> { downstream, lifetime in
+        return SignalProducer<U, F>(handler: { downstream, lifetime in
             handler(transform(downstream, lifetime), lifetime)
-        }
+        }, lifted: ())
     }
 
     /// Starts this producer as a child of `lifetime`: it runs in its own run (so it can end early
@@ -128,6 +165,33 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     public func attach(_ observer: Observer, during lifetime: Lifetime) {
         if lifetime.hasEnded { return }
         lifetime += start(observer)
+    }
+}
+
+/// Disposes one run of a producer by sending `interrupted` into its source (see `Lifetime`'s
+/// interrupter); a run whose source has not registered yet, or has already ended, is
+/// interrupted at its end.
+@usableFromInline
+final class RunInterrupter<Value: Sendable, Error: Swift.Error>: Disposable {
+    let lifetime: Lifetime
+    let core: SignalCore<Value, Error>
+    private let disposed = Atomic<Bool>(false)
+
+    init(lifetime: Lifetime, core: SignalCore<Value, Error>) {
+        self.lifetime = lifetime
+        self.core = core
+    }
+
+    @usableFromInline var isDisposed: Bool { disposed.load(ordering: .acquiring) || core.isDisposed }
+
+    @usableFromInline
+    func dispose() {
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        // A source that has already ended (its operators still running, such as a flatten with
+        // live inners) cannot carry the interruption: end the run at its end instead, which
+        // disposes what its operators hold.
+        if let interrupt = lifetime.takeInterrupter(), interrupt() { return }
+        core.send(.interrupted)
     }
 }
 

@@ -20,19 +20,48 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
     @usableFromInline @exclusivity(unchecked) var isSealed = false
     /// Subscriptions detached during a delivery, whose handlers that delivery will release.
     @usableFromInline @exclusivity(unchecked) var retired: [Subscription] = []
+    /// Set once nobody can attach any more (the signal's output was released): runs when the
+    /// last observer leaves, ending the signal silently so its work does not outlive demand.
+    @usableFromInline @exclusivity(unchecked) var whenUnobserved: (@Sendable (ObserverRegistry) -> Void)?
 
     @inlinable init() {}
+
+    /// Runs `action` once the registry has no observer left (at once if it has none now); never
+    /// if the signal terminates first.
+    @usableFromInline
+    final func runWhenUnobserved(_ action: @escaping @Sendable (ObserverRegistry) -> Void) {
+        lock.lock()
+        if isSealed {
+            lock.unlock()
+            return
+        }
+        if observers.count > 0 {
+            whenUnobserved = action
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        action(self)
+    }
 
     /// Detaches a subscription that has just marked itself inactive (so this runs once per
     /// subscription). Its slot is vacated lazily: deliveries skip inactive subscribers.
     @usableFromInline
     final func detach(_ subscription: Subscription, at slot: Int) {
         lock.lock()
-        if !isSealed { observers.vacate(slot) }
+        var unobserved: (@Sendable (ObserverRegistry) -> Void)?
+        if !isSealed {
+            observers.vacate(slot)
+            if whenUnobserved != nil, observers.count == 0 {
+                unobserved = whenUnobserved
+                whenUnobserved = nil
+            }
+        }
         let releaseNow = !isDelivering
         if !releaseNow { retired.append(subscription) }
         lock.unlock()
         if releaseNow { subscription.releaseHandler() }
+        unobserved?(self)
     }
 
     /// Releases the handlers retired during the delivery that just ended. Call after clearing

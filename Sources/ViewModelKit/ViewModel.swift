@@ -61,8 +61,10 @@ open class ViewModel {
         activeState.producer.filter { !$0 }.map { _ in () }
     }
 
-    /// `producer`'s events while the view model is active: it is started on every activation and
-    /// disposed on every deactivation. The result completes when the view model is released.
+    /// `producer`'s events while the view model is active, as ReactiveViewModel's
+    /// `forwardSignalWhileActive:`: it is started on every activation and disposed on every
+    /// deactivation; its values and failure are forwarded, its completion is not. The result
+    /// completes when the view model is released.
     public nonisolated func forwardWhileActive<Value, Error>(
         _ producer: SignalProducer<Value, Error>
     ) -> SignalProducer<Value, Error> {
@@ -73,9 +75,12 @@ open class ViewModel {
             .take(during: lifetime)
     }
 
-    /// `producer`'s values as they come while the view model is active; while it is inactive, at
-    /// most one per `interval` (the latest), and a value still waiting when it becomes active
-    /// again is sent at once, so none is lost. Failure and completion pass through at once.
+    /// `producer`'s events, throttled while the view model is inactive, as ReactiveViewModel's
+    /// `throttleSignalWhileInactive:`: while active, values pass at once; while inactive, the
+    /// latest value is held until `interval` passes without a newer one (a newer one replaces
+    /// it). A value still held is sent at once when the view model becomes active, and before
+    /// the completion when `producer` completes. Failure passes at once (dropping a held value).
+    /// Unlike ReactiveViewModel, a change of `isActive` alone never sends the latest value again.
     public nonisolated func throttleWhileInactive<Value, Error>(
         _ producer: SignalProducer<Value, Error>,
         interval: Duration = .seconds(1),

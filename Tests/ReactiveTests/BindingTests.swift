@@ -131,13 +131,24 @@ struct LifetimeTests {
         let runs = Counter()
         let composite = CompositeDisposable()
         composite += AnyDisposable { runs.increment() }
-        let handle = composite.add { runs.increment() }
-        handle?.dispose()
-        #expect(runs.value == 1)
+        composite.add { runs.increment() }
         composite.dispose()
         #expect(runs.value == 2)
         composite.add { runs.increment() }
         #expect(runs.value == 3)
+    }
+
+    @Test func disposingACompositeHandleRemovesTheChildWithoutDisposingIt() {
+        let runs = Counter()
+        let composite = CompositeDisposable()
+        let child = AnyDisposable { runs.increment() }
+        let handle = composite.add(child)
+        handle?.dispose()
+        #expect(runs.value == 0, "the handle only removes")
+        #expect(!child.isDisposed)
+        #expect(handle?.isDisposed == true)
+        composite.dispose()
+        #expect(runs.value == 0, "a removed child is not disposed with the composite")
     }
 
     @Test func serialDisposesThePreviousOnReplacement() {

@@ -19,14 +19,26 @@ struct CombiningTests {
         #expect(recorder.terminal == .completed)
     }
 
-    @Test func combineLatestCompletesAtOnceWhenAnInputEndsWithoutAValue() {
+    @Test func combineLatestWaitsForEveryInputToComplete() {
         let (a, inputA) = Signal<Int, Never>.pipe()
         let (b, inputB) = Signal<Int, Never>.pipe()
         let (recorder, _) = Signal.combineLatest(a, b).record()
         inputB.send(value: 1)
         inputA.sendCompleted()
-        #expect(recorder.terminal?.isCompleted == true)
-        withExtendedLifetime(inputB) {}
+        #expect(!recorder.isTerminated, "an input ending without a value does not end the result")
+        inputB.sendCompleted()
+        #expect(recorder.events.count == 1 && recorder.terminal?.isCompleted == true)
+    }
+
+    @Test func combineLatestOfManyWaitsForEveryInputToComplete() {
+        let (a, inputA) = Signal<Int, Never>.pipe()
+        let (b, inputB) = Signal<Int, Never>.pipe()
+        let (recorder, _) = Signal<[Int], Never>.combineLatest([a, b]).record()
+        inputA.sendCompleted()
+        #expect(!recorder.isTerminated)
+        inputB.send(value: 1)
+        inputB.sendCompleted()
+        #expect(recorder.events == [.completed])
     }
 
     @Test func combineLatestFailsWhenAnyInputFails() {

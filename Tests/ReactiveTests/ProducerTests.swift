@@ -49,7 +49,9 @@ struct ProducerTests {
         #expect(SignalProducer<Int, TestError>(result: .success(2)).record().0.events == [.value(2), .completed])
         #expect(SignalProducer<Int, TestError>(result: .failure(.boom)).record().0.events == [.failed(.boom)])
         #expect(SignalProducer<Int, Never>.empty.record().0.events == [.completed])
-        #expect(SignalProducer<Int, Never>.never.record().0.events.isEmpty)
+        let (never, run) = SignalProducer<Int, Never>.never.record()
+        #expect(never.events.isEmpty)
+        run.dispose()  // work that never ends lives until disposed
     }
 
     @Test func producerFromASignalObservesWhileStarted() {
@@ -152,17 +154,41 @@ struct ProducerTests {
         #expect(late.events == [.value(3), .value(4), .completed])
     }
 
-    @Test func replayLazilyDisposesTheWorkWhenEveryConsumerHasGone() {
+    @Test func replayLazilyKeepsTheRunGoingWhenEveryConsumerHasLeft() {
+        let runs = Counter()
         let cleaned = Counter()
-        let shared = SignalProducer<Int, Never> { observer, lifetime in
+        let (signal, input) = Signal<Int, Never>.pipe()
+        var shared: SignalProducer<Int, Never>? = SignalProducer<Int, Never> { observer, lifetime in
+            runs.increment()
+            lifetime.observeEnded { cleaned.increment() }
+            signal.attach(observer, during: lifetime)
+        }.replayLazily(upTo: 1)
+        let (_, a) = shared!.record()
+        input.send(value: 1)
+        a.dispose()
+        #expect(cleaned.value == 0, "the work goes on for later consumers")
+        input.send(value: 2)
+        let (late, _) = shared!.record()
+        #expect(runs.value == 1, "never started again")
+        #expect(late.values == [2])
+        input.sendCompleted()
+        #expect(late.terminal == .completed)
+        let (afterEnd, _) = shared!.record()
+        #expect(afterEnd.events == [.value(2), .completed])
+        shared = nil
+    }
+
+    @Test func replayLazilyStopsTheWorkOnceTheProducerAndEveryConsumerAreGone() {
+        let cleaned = Counter()
+        var shared: SignalProducer<Int, Never>? = SignalProducer<Int, Never> { observer, lifetime in
             observer.send(value: 1)
             lifetime.observeEnded { cleaned.increment() }
         }.replayLazily(upTo: 1)
-        let (_, a) = shared.record()
-        let (_, b) = shared.record()
-        a.dispose()
-        #expect(cleaned.value == 0)
-        b.dispose()
+        let (consumer, disposable) = shared!.record()
+        shared = nil
+        #expect(cleaned.value == 0, "a consumer still listens")
+        #expect(!consumer.isTerminated)
+        disposable.dispose()
         #expect(cleaned.value == 1)
     }
 }

@@ -16,12 +16,13 @@ struct ReentrancyTests {
         signal.observeValues { log.observer.send(value: "B\($0)") }
         input.send(value: 1)
         #expect(log.values == ["A1", "A1 done", "B1", "A2", "A2 done", "B2", "A3", "A3 done", "B3"])
+        input.sendCompleted()  // the first observer holds the input: end it, or the two keep each other
     }
 
     @Test func settingAPropertyFromItsOwnObserverNeverDeadlocks() {
         let property = MutableProperty(0)
         let seen = Recorder<Int, Never>()
-        property.signal.observeValues { value in
+        let observation = property.signal.observeValues { value in
             seen.observer.send(value: value)
             if value < 5 { property.value = value + 1 }
             // The value is already the newest one, even before observers are told.
@@ -30,15 +31,17 @@ struct ReentrancyTests {
         property.value = 1
         #expect(seen.values == [1, 2, 3, 4, 5])
         #expect(property.value == 5)
+        observation?.dispose()  // it holds the property it observes
     }
 
     @Test func modifyFromAnObserverIsSafe() {
         let property = MutableProperty([Int]())
-        property.signal.observeValues { items in
+        let observation = property.signal.observeValues { items in
             if items.count < 3 { property.modify { $0.append($0.count) } }
         }
         property.value = [0]
         #expect(property.value == [0, 1, 2])
+        observation?.dispose()  // it holds the property it observes
     }
 
     @Test func terminatingFromAnObserverEndsAfterTheCurrentEvent() {
@@ -92,16 +95,19 @@ struct ReentrancyTests {
         let property = MutableProperty(0)
         let inner = Recorder<Int, Never>()
         let started = Counter()
-        property.signal.observeValues { value in
+        let runs = CompositeDisposable()
+        let observation = property.signal.observeValues { value in
             if value == 1 && started.value == 0 {
                 started.increment()
                 property.value = 2
-                property.producer.start(inner.observer)
+                runs += property.producer.start(inner.observer)
             }
         }
         property.value = 1
         property.value = 3
         #expect(inner.values == [1, 2, 3])
+        observation?.dispose()  // both hold the property they observe
+        runs.dispose()
     }
 
     @Test func combineLatestFeedingBackIntoAnInputDoesNotDeadlock() {

@@ -21,41 +21,53 @@ struct TimingTests {
         #expect(recorder.events == [.value(1), .value(2), .completed])
     }
 
-    @Test func delayForwardsFailureAtOnceAndDropsPendingValues() {
+    @Test func delayDeliversFailureOnTheSchedulerAtOnceAndDropsPendingValues() {
         let (signal, input) = Signal<Int, TestError>.pipe()
         let (recorder, _) = signal.delay(.seconds(1), on: scheduler).record()
         input.send(value: 1)
         input.send(error: .boom)
+        #expect(recorder.events.isEmpty, "the failure goes through the scheduler")
+        scheduler.advance()
         #expect(recorder.events == [.failed(.boom)])
         scheduler.run()
         #expect(recorder.events == [.failed(.boom)])
     }
 
-    @Test func throttleSendsTheFirstAtOnceThenTheLatestPerInterval() {
+    @Test func throttleSendsTheFirstOnTheSchedulerThenTheLatestPerInterval() {
         let (signal, input) = Signal<Int, Never>.pipe()
         let (recorder, _) = signal.throttle(.seconds(1), on: scheduler).record()
+        input.send(value: 0)
+        #expect(recorder.values.isEmpty, "even the first value goes through the scheduler")
+        scheduler.advance()
+        #expect(recorder.values == [0])
         input.send(value: 1)
-        #expect(recorder.values == [1])
         input.send(value: 2)
-        input.send(value: 3)
         scheduler.advance(by: .milliseconds(999))
-        #expect(recorder.values == [1])
+        #expect(recorder.values == [0])
         scheduler.advance(by: .milliseconds(1))
-        #expect(recorder.values == [1, 3])
+        #expect(recorder.values == [0, 2])
         scheduler.advance(by: .seconds(5))
+        input.send(value: 3)
+        scheduler.advance()
+        #expect(recorder.values == [0, 2, 3])
         input.send(value: 4)
-        #expect(recorder.values == [1, 3, 4])
+        input.send(value: 5)
+        scheduler.run()
+        #expect(recorder.values == [0, 2, 3, 5])
     }
 
-    @Test func throttleDeliversAPendingValueBeforeCompletion() {
+    @Test func throttleSchedulesCompletionAtOnceDroppingAPendingValue() {
         let (signal, input) = Signal<Int, Never>.pipe()
         let (recorder, _) = signal.throttle(.seconds(1), on: scheduler).record()
+        input.send(value: 0)
+        scheduler.advance()
         input.send(value: 1)
-        input.send(value: 2)
         input.sendCompleted()
-        #expect(recorder.events == [.value(1), .value(2), .completed])
+        #expect(recorder.events == [.value(0)], "completion goes through the scheduler")
+        scheduler.advance()
+        #expect(recorder.events == [.value(0), .completed])
         scheduler.run()
-        #expect(recorder.events.count == 3)
+        #expect(recorder.events == [.value(0), .completed])
     }
 
     @Test func debounceWaitsForQuiet() {
@@ -74,12 +86,29 @@ struct TimingTests {
         #expect(recorder.events == [.value("13"), .completed])
     }
 
-    @Test func debounceCanFlushOnCompletion() {
+    @Test func debounceKeepingTheLastValueSendsItWhenItsIntervalEndsThenCompletes() {
         let (signal, input) = Signal<Int, Never>.pipe()
-        let (recorder, _) = signal.debounce(.seconds(1), on: scheduler, flushOnCompletion: true).record()
+        let (recorder, _) = signal.debounce(.seconds(1), on: scheduler, discardWhenCompleted: false).record()
+        input.send(value: 7)
+        scheduler.advance(by: .milliseconds(400))
+        input.sendCompleted()
+        #expect(recorder.events.isEmpty)
+        scheduler.advance(by: .milliseconds(599))
+        #expect(recorder.events.isEmpty)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.events == [.value(7), .completed])
+    }
+
+    @Test func debounceDiscardingTheLastValueSchedulesCompletionAtOnce() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let (recorder, _) = signal.debounce(.seconds(1), on: scheduler).record()
         input.send(value: 7)
         input.sendCompleted()
-        #expect(recorder.events == [.value(7), .completed])
+        #expect(recorder.events.isEmpty, "completion goes through the scheduler")
+        scheduler.advance()
+        #expect(recorder.events == [.completed])
+        scheduler.run()
+        #expect(recorder.events == [.completed])
     }
 
     @Test func timeoutFailsWhenTooSlow() {
@@ -127,11 +156,12 @@ struct TimingTests {
             runs.increment()
             observer.send(value: 1)
         }.start(on: scheduler)
-        let (recorder, _) = producer.record()
+        let (recorder, run) = producer.record()
         #expect(runs.value == 0)
         scheduler.advance()
         #expect(runs.value == 1)
         #expect(recorder.values == [1])
+        run.dispose()  // work that never ends lives until disposed
     }
 }
 

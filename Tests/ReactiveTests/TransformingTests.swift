@@ -137,9 +137,19 @@ struct LimitingTests {
         #expect(signal.observerCount == 0)
     }
 
-    @Test func takeZeroCompletesAtOnce() {
-        let (recorder, _) = SignalProducer<Int, Never>(values: [1]).take(first: 0).record()
-        #expect(recorder.events == [.completed])
+    @Test func takeZeroInterruptsAtOnceWithoutStarting() {
+        let starts = Counter()
+        let producer = SignalProducer<Int, Never> { observer, _ in
+            starts.increment()
+            observer.send(value: 1)
+        }
+        let (recorder, _) = producer.take(first: 0).record()
+        #expect(recorder.events == [.interrupted])
+        #expect(starts.value == 0)
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let (signalRecorder, _) = signal.take(first: 0).record()
+        input.send(value: 1)
+        #expect(signalRecorder.events == [.interrupted])
     }
 
     @Test func takeFirstStopsASynchronousProducerEarly() {
@@ -239,7 +249,19 @@ struct SideEffectTests {
         signal.logEvents(identifier: "login.valid") { lines.observer.send(value: "[\($0)] \($1)") }.observeValues { _ in }
         input.send(value: 3)
         input.send(error: .boom)
-        #expect(lines.values == ["[login.valid] value 3", "[login.valid] failed boom", "[login.valid] disposed"])
+        #expect(lines.values == [
+            "[login.valid] value 3", "[login.valid] failed boom", "[login.valid] terminated", "[login.valid] disposed",
+        ])
+    }
+
+    @Test func logEventsOnAProducerLogsStartingStartedAndTerminated() {
+        let lines = Recorder<String, Never>()
+        SignalProducer<Int, Never>(value: 1)
+            .logEvents(identifier: "p") { lines.observer.send(value: "[\($0)] \($1)") }
+            .start()
+        #expect(lines.values == [
+            "[p] starting", "[p] value 1", "[p] completed", "[p] terminated", "[p] disposed", "[p] started",
+        ])
     }
 }
 

@@ -109,49 +109,107 @@ struct ViewModelTests {
         #expect(received.values == [1, 2, 3, 4, 5])
     }
 
-    @Test func throttleWhileInactiveSendsTheLatestAtMostOncePerInterval() {
+    /// RVMViewModelSpec "should throttle a signal", step by step on virtual time.
+    @Test func throttleWhileInactiveFollowsReactiveViewModelsSpec() {
         let viewModel = ViewModel()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let received = Log<Int>()
-        viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
-            .startWithValues { received.append($0) }
-        input.send(value: 1)
-        input.send(value: 2)
-        input.send(value: 3)
-        #expect(received.values == [1])
-        scheduler.advance(by: .milliseconds(999))
-        #expect(received.values == [1])
-        scheduler.advance(by: .milliseconds(1))
-        #expect(received.values == [1, 3])
-        scheduler.advance(by: .seconds(3))
-        #expect(received.values == [1, 3])
-    }
-
-    @Test func throttleWhileInactiveLosesNothingAtReactivation() {
-        let viewModel = ViewModel()
-        let (signal, input) = Signal<Int, Never>.pipe()
-        let received = Log<Int>()
-        viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
-            .startWithValues { received.append($0) }
-        input.send(value: 1)
-        input.send(value: 2)
         viewModel.isActive = true
-        #expect(received.values == [1, 2], "the waiting value is sent at once on activation")
-        scheduler.run()
-        #expect(received.values == [1, 2])
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let log = Log<String>()
+        viewModel.throttleWhileInactive(SignalProducer(signal).prefix(value: 0), interval: .seconds(1), on: scheduler)
+            .start(Signal<Int, Never>.Observer(value: { log.append("\($0)") }, completed: { log.append("completed") }))
+        #expect(log.values == ["0"])
+        input.send(value: 1)
+        #expect(log.values == ["0", "1"], "active: at once")
+        viewModel.isActive = false
+        input.send(value: 2)
         input.send(value: 3)
-        #expect(received.values == [1, 2, 3])
+        #expect(log.values == ["0", "1"], "inactive: held")
+        scheduler.advance(by: .seconds(1))
+        #expect(log.values == ["0", "1", "3"], "the newer value replaced the held one")
+        input.send(value: 4)
+        viewModel.isActive = true
+        #expect(log.values == ["0", "1", "3", "4"], "a held value goes out on activation")
+        input.send(value: 5)
+        #expect(log.values == ["0", "1", "3", "4", "5"], "active again: at once")
+        input.sendCompleted()
+        #expect(log.values == ["0", "1", "3", "4", "5", "completed"])
     }
 
-    @Test func throttleWhileInactiveForwardsCompletionAtOnce() {
+    @Test func throttleWhileInactiveReplacesTheHeldValueWithANewerOneWithinTheInterval() {
+        let viewModel = ViewModel()
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let received = Log<Int>()
+        viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
+            .startWithValues { received.append($0) }
+        input.send(value: 1)
+        #expect(received.values.isEmpty, "inactive: even the first value is held")
+        scheduler.advance(by: .milliseconds(600))
+        input.send(value: 2)
+        scheduler.advance(by: .milliseconds(999))
+        #expect(received.values.isEmpty, "the interval starts again with the newer value")
+        scheduler.advance(by: .milliseconds(1))
+        #expect(received.values == [2])
+        scheduler.advance(by: .seconds(3))
+        #expect(received.values == [2], "nothing is sent twice")
+    }
+
+    @Test func throttleWhileInactiveSendsAHeldValueBeforeTheCompletion() {
         let viewModel = ViewModel()
         let (signal, input) = Signal<Int, Never>.pipe()
         let log = Log<String>()
         viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
             .start(Signal<Int, Never>.Observer(value: { log.append("\($0)") }, completed: { log.append("completed") }))
         input.send(value: 1)
+        input.send(value: 2)
+        #expect(log.values.isEmpty)
         input.sendCompleted()
-        #expect(log.values == ["1", "completed"])
+        #expect(log.values == ["2", "completed"])
+        scheduler.run()
+        #expect(log.values == ["2", "completed"])
+    }
+
+    @Test func throttleWhileInactiveDropsAHeldValueOnFailure() {
+        let viewModel = ViewModel()
+        let (signal, input) = Signal<Int, TestFailure>.pipe()
+        let log = Log<String>()
+        viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
+            .start(Signal<Int, TestFailure>.Observer(value: { log.append("\($0)") }, failed: { _ in log.append("failed") }))
+        input.send(value: 1)
+        input.send(error: TestFailure())
+        scheduler.run()
+        #expect(log.values == ["failed"])
+    }
+
+    @Test func throttleWhileInactiveSendsNothingAgainWhenOnlyActivityChanges() {
+        let viewModel = ViewModel()
+        viewModel.isActive = true
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let received = Log<Int>()
+        viewModel.throttleWhileInactive(SignalProducer(signal), interval: .seconds(1), on: scheduler)
+            .startWithValues { received.append($0) }
+        input.send(value: 1)
+        viewModel.isActive = false
+        scheduler.advance(by: .seconds(2))
+        viewModel.isActive = true
+        #expect(received.values == [1])
+    }
+
+    /// RVMViewModelSpec "should forward a signal": values while active, restarted on each
+    /// activation, the input's completion not forwarded, completion when the view model goes.
+    @Test func forwardWhileActiveFollowsReactiveViewModelsSpec() {
+        var viewModel: ViewModel? = ViewModel()
+        viewModel?.isActive = true
+        let input = SignalProducer<Int, Never>(values: [1, 2])
+        let log = Log<String>()
+        viewModel?.forwardWhileActive(input)
+            .start(Signal<Int, Never>.Observer(value: { log.append("\($0)") }, completed: { log.append("completed") }))
+        #expect(log.values == ["1", "2"])
+        viewModel?.isActive = false
+        #expect(log.values == ["1", "2"])
+        viewModel?.isActive = true
+        #expect(log.values == ["1", "2", "1", "2"], "the input's completion is not forwarded")
+        viewModel = nil
+        #expect(log.values == ["1", "2", "1", "2", "completed"])
     }
 
     @Test func errorsAndNavigationRequestsReachTheController() {

@@ -36,7 +36,9 @@ struct LatestPair<A, B> {
 }
 
 extension Stage {
-    /// The latest values of two inputs, each time either changes once both have one.
+    /// The latest values of two inputs, each time either changes once both have one. Completes
+    /// when both inputs have completed (even one that never sent a value); fails or is
+    /// interrupted when either is.
     @inlinable
     static func combineLatest<A, B, E>(_ first: @escaping Input<A, E>, _ second: @escaping Input<B, E>) -> Input<(A, B), E> {
         { downstream, lifetime in
@@ -52,7 +54,7 @@ extension Stage {
                     if let b = state.pair.b { delivery = out.enqueueLocked(.value((value, b))) }
                 case .completed:
                     state.pair.running -= 1
-                    if state.pair.running == 0 || state.pair.a == nil { delivery = out.enqueueLocked(.completed) }
+                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed) }
                 default:
                     delivery = out.enqueueLocked(event.asTerminal())
                 }
@@ -68,7 +70,7 @@ extension Stage {
                     if let a = state.pair.a { delivery = out.enqueueLocked(.value((a, value))) }
                 case .completed:
                     state.pair.running -= 1
-                    if state.pair.running == 0 || state.pair.b == nil { delivery = out.enqueueLocked(.completed) }
+                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed) }
                 default:
                     delivery = out.enqueueLocked(event.asTerminal())
                 }
@@ -97,7 +99,7 @@ extension Stage {
                             return out.enqueue(.value(latest.values.compactMap { $0 }))
                         case .completed:
                             latest.running -= 1
-                            guard latest.running == 0 || latest.values[index] == nil else { return nil }
+                            guard latest.running == 0 else { return nil }
                             return out.enqueue(.completed)
                         default:
                             return out.enqueue(event.asTerminal())

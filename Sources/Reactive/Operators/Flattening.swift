@@ -1,3 +1,5 @@
+import Synchronization
+
 // Operators whose values are themselves streams: flatMap, flatten, switchToLatest, concat.
 
 /// How a stream of streams becomes one stream.
@@ -10,88 +12,162 @@ public enum FlattenStrategy: Sendable, Equatable {
     case latest
 }
 
+/// The inner streams of a `.merge` or `.concat` flatten: how many run, and those waiting.
 @usableFromInline
-struct FlattenState<U: Sendable, E: Swift.Error> {
+struct ConcurrentFlattenState<U: Sendable, E: Swift.Error> {
+    @usableFromInline let limit: Int
     @usableFromInline var outerDone = false
     @usableFromInline var active = 0
+    /// Waiting inners from `head` on; consumed in place so a long queue costs O(1) per start.
     @usableFromInline var waiting: [SignalProducer<U, E>] = []
+    @usableFromInline var head = 0
+    @inlinable init(limit: Int) { self.limit = limit }
+    @inlinable var isFinished: Bool { outerDone && active == 0 && head == waiting.count }
+
+    /// The next inner to start, if one may start now.
+    @inlinable
+    mutating func dequeue() -> SignalProducer<U, E>? {
+        guard active < limit, head < waiting.count else { return nil }
+        active += 1
+        let next = waiting[head]
+        head += 1
+        if head == waiting.count {
+            waiting.removeAll(keepingCapacity: waiting.count <= 64)
+            head = 0
+        } else if head >= 1024, head * 2 >= waiting.count {
+            waiting.removeFirst(head)
+            head = 0
+        }
+        return next
+    }
+}
+
+/// The inner stream of a `.latest` flatten.
+@usableFromInline
+struct LatestFlattenState {
+    @usableFromInline var outerDone = false
+    @usableFromInline var innerRunning = false
     @usableFromInline var generation = 0
-    @usableFromInline init() {}
-    @inlinable var isFinished: Bool { outerDone && active == 0 && waiting.isEmpty }
+    @inlinable init() {}
 }
 
 extension Stage {
+    /// Flattens the streams `transform` makes from each value. An inner stream that completes
+    /// or is interrupted simply ends; a failure of any stream fails the result; the result
+    /// completes once the outer stream and every inner stream have ended.
     @usableFromInline
     static func flatMap<V, E, U>(
         _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (V) -> SignalProducer<U, E>
     ) -> Transform<V, E, U, E> {
+        switch strategy {
+        case .merge: return flatMapConcurrent(limit: .max, transform)
+        case .concat: return flatMapConcurrent(limit: 1, transform)
+        case .latest: return flatMapLatest(transform)
+        }
+    }
+
+    /// `.merge` (no limit) and `.concat` (one at a time). Inners that end synchronously while
+    /// being started are followed by a loop, not by recursion, so any number of queued inners
+    /// can end at once without deepening the stack.
+    @usableFromInline
+    static func flatMapConcurrent<V, E, U>(
+        limit: Int, _ transform: @escaping @Sendable (V) -> SignalProducer<U, E>
+    ) -> Transform<V, E, U, E> {
         { downstream, lifetime in
             let out = serializer(downstream)
-            let state = LockedState(FlattenState<U, E>())
+            let state = LockedState(ConcurrentFlattenState<U, E>(limit: limit))
             let inners = CompositeDisposable()
-            let latest = SerialDisposable()
             lifetime += inners
-            lifetime += latest
 
-            // Starts `producer` as inner stream number `generation`.
-            @Sendable func run(_ producer: SignalProducer<U, E>, generation: Int) {
-                let entry = SerialDisposable()
-                let handle = strategy == .latest ? nil : inners.add(entry)
-                if strategy == .latest { latest.inner = entry }
-                let isCurrent: @Sendable () -> Bool = {
-                    strategy != .latest || state.withLock { $0.generation == generation }
-                }
-                entry.inner = producer.start(Signal<U, E>.Observer { event in
-                    switch event {
-                    case .value:
-                        if isCurrent() { out.send(event) }
-                    case .failed:
-                        out.send(event.asTerminal())
-                    case .interrupted:
-                        // An inner replaced by a newer one is interrupted on purpose: not an end.
-                        if isCurrent() { out.send(.interrupted) }
-                    case .completed:
-                        handle?.dispose()
-                        let next: SignalProducer<U, E>? = state.withLock { flatten in
-                            guard strategy != .latest || flatten.generation == generation else { return nil }
-                            flatten.active -= 1
-                            guard strategy == .concat, !flatten.waiting.isEmpty else { return nil }
-                            flatten.active += 1
-                            return flatten.waiting.removeFirst()
+            @Sendable func startNextIfNeeded() {
+                while let producer = state.withLock({ $0.dequeue() }) {
+                    let starting = Atomic<Bool>(true)
+                    let entry = SerialDisposable()
+                    let handle = inners.add(entry)
+                    entry.inner = producer.start(Signal<U, E>.Observer { event in
+                        switch event {
+                        case .value, .failed:
+                            out.send(event)
+                        case .completed, .interrupted:
+                            handle?.dispose()
+                            let complete = state.withLock { flatten -> Bool in
+                                flatten.active -= 1
+                                return flatten.isFinished
+                            }
+                            if complete {
+                                out.send(.completed)
+                            } else if !starting.load(ordering: .acquiring) {
+                                startNextIfNeeded()
+                            }
                         }
-                        if let next { run(next, generation: generation) }
-                        if state.withLock({ $0.isFinished }) { out.send(.completed) }
-                    }
-                })
+                    })
+                    starting.store(false, ordering: .releasing)
+                }
             }
 
             return Signal<V, E>.Observer { event in
                 switch event {
                 case let .value(value):
                     let producer = transform(value)
-                    let start: Int? = state.withLock { flatten in
-                        switch strategy {
-                        case .merge:
-                            flatten.active += 1
-                        case .concat:
-                            if flatten.active > 0 {
-                                flatten.waiting.append(producer)
-                                return nil
-                            }
-                            flatten.active += 1
-                        case .latest:
-                            flatten.generation += 1
-                            flatten.active = 1
-                        }
-                        return flatten.generation
-                    }
-                    if let start { run(producer, generation: start) }
+                    state.withLock { $0.waiting.append(producer) }
+                    startNextIfNeeded()
                 case .completed:
-                    let finished = state.withLock { flatten -> Bool in
+                    let complete = state.withLock { flatten -> Bool in
                         flatten.outerDone = true
                         return flatten.isFinished
                     }
-                    if finished { out.send(.completed) }
+                    if complete { out.send(.completed) }
+                default:
+                    out.send(event.asTerminal())
+                }
+            }
+        }
+    }
+
+    /// `.latest`: a new inner interrupts the previous one, whose events are ignored from then on.
+    @usableFromInline
+    static func flatMapLatest<V, E, U>(
+        _ transform: @escaping @Sendable (V) -> SignalProducer<U, E>
+    ) -> Transform<V, E, U, E> {
+        { downstream, lifetime in
+            let out = serializer(downstream)
+            let state = LockedState(LatestFlattenState())
+            let current = SerialDisposable()
+            lifetime += current
+
+            return Signal<V, E>.Observer { event in
+                switch event {
+                case let .value(value):
+                    let producer = transform(value)
+                    let generation = state.withLock { latest -> Int in
+                        latest.generation += 1
+                        latest.innerRunning = true
+                        return latest.generation
+                    }
+                    let entry = SerialDisposable()
+                    current.inner = entry
+                    entry.inner = producer.start(Signal<U, E>.Observer { event in
+                        switch event {
+                        case .value:
+                            if state.withLock({ $0.generation == generation }) { out.send(event) }
+                        case .failed:
+                            out.send(event)
+                        case .completed, .interrupted:
+                            // An inner replaced by a newer one is interrupted on purpose: not an end.
+                            let complete = state.withLock { latest -> Bool in
+                                guard latest.generation == generation else { return false }
+                                latest.innerRunning = false
+                                return latest.outerDone
+                            }
+                            if complete { out.send(.completed) }
+                        }
+                    })
+                case .completed:
+                    let complete = state.withLock { latest -> Bool in
+                        latest.outerDone = true
+                        return !latest.innerRunning
+                    }
+                    if complete { out.send(.completed) }
                 default:
                     out.send(event.asTerminal())
                 }
@@ -221,6 +297,28 @@ extension SignalProducer {
                 })
             }
             attempt()
+        }
+    }
+}
+
+extension SignalProducer {
+    /// Restarts the producer after a failure, at most `count` times, waiting `interval` on
+    /// `scheduler` before each new attempt; the last failure is forwarded at once.
+    public func retry(upTo count: Int, interval: Duration, on scheduler: any DateScheduler) -> SignalProducer<Value, Error> {
+        guard count > 0 else { return self }
+        let upstream = self
+        return SignalProducer { observer, lifetime in
+            let retries = LockedState(count)
+            upstream.flatMapError { error -> SignalProducer<Value, Error> in
+                let retrying = retries.withLock { left -> Bool in
+                    defer { left -= 1 }
+                    return left > 0
+                }
+                let failure = SignalProducer<Value, Error>(error: error)
+                return retrying ? SignalProducer<Value, Error>.empty.delay(interval, on: scheduler).concat(failure) : failure
+            }
+            .retry(upTo: count)
+            .attach(observer, during: lifetime)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 // Operators that decide which events pass and when the stream ends early.
 
 extension Stage {
@@ -15,12 +17,11 @@ extension Stage {
         }
     }
 
-    /// Forwards the first `count` values, then completes.
+    /// Forwards the first `count` (at least one) values, then completes.
     @inlinable
     static func take<V, E>(first count: Int) -> Transform<V, E, V, E> {
         { downstream, _ in
             let remaining = StageState(count)
-            if count <= 0 { downstream.sendCompleted() }
             return Signal<V, E>.Observer { event in
                 guard remaining.value > 0 else { return }
                 if case .value = event {
@@ -113,8 +114,11 @@ extension Signal {
         lift(Stage.skipRepeats(isEquivalent))
     }
 
-    /// Forwards the first `count` values, then completes.
-    public func take(first count: Int) -> Signal<Value, Error> { lift(Stage.take(first: count)) }
+    /// Forwards the first `count` values, then completes. With a `count` of zero or less the
+    /// result has already ended: observers are interrupted at once.
+    public func take(first count: Int) -> Signal<Value, Error> {
+        count >= 1 ? lift(Stage.take(first: count)) : .empty
+    }
 
     /// Drops the first `count` values.
     public func skip(first count: Int) -> Signal<Value, Error> { lift(Stage.skip(first: count)) }
@@ -153,8 +157,11 @@ extension SignalProducer {
         lift(Stage.skipRepeats(isEquivalent))
     }
 
-    /// Forwards the first `count` values, then completes.
-    public func take(first count: Int) -> SignalProducer<Value, Error> { lift(Stage.take(first: count)) }
+    /// Forwards the first `count` values, then completes. With a `count` of zero or less this
+    /// producer is not started and the result is interrupted at once.
+    public func take(first count: Int) -> SignalProducer<Value, Error> {
+        count >= 1 ? lift(Stage.take(first: count)) : .interrupted
+    }
 
     /// Drops the first `count` values.
     public func skip(first count: Int) -> SignalProducer<Value, Error> { lift(Stage.skip(first: count)) }
@@ -189,4 +196,112 @@ extension SignalProducer where Value: Equatable {
     /// Drops values equal to the one before.
     @inlinable
     public func skipRepeats() -> SignalProducer<Value, Error> { skipRepeats(==) }
+}
+
+// MARK: take(last:), skip(until:), take(untilReplacement:)
+
+extension Stage {
+    /// Holds the last `count` values; on completion sends them, then completes. Failure and
+    /// interruption pass at once (the held values are dropped).
+    @inlinable
+    static func take<V, E>(last count: Int) -> Transform<V, E, V, E> {
+        { downstream, _ in
+            let buffer = StageState([V]())
+            return Signal<V, E>.Observer { event in
+                switch event {
+                case let .value(value):
+                    guard count > 0 else { return }
+                    if buffer.value.count == count { buffer.value.removeFirst() }
+                    buffer.value.append(value)
+                case .completed:
+                    for value in buffer.value { downstream.send(value: value) }
+                    buffer.value = []
+                    downstream.sendCompleted()
+                default:
+                    buffer.value = []
+                    downstream.action(event)
+                }
+            }
+        }
+    }
+
+    /// Drops values until `trigger` sends a value or completes; terminal events always pass.
+    @inlinable
+    static func skip<V, E>(until trigger: @escaping Input<Void, Never>) -> Transform<V, E, V, E> {
+        { downstream, lifetime in
+            let open = Atomic<Bool>(false)
+            let triggerLifetime = Lifetime()
+            lifetime.observeEnded { triggerLifetime.end() }
+            trigger(Signal<Void, Never>.Observer { event in
+                if case .interrupted = event { return }
+                open.store(true, ordering: .releasing)
+                triggerLifetime.end()
+            }, triggerLifetime)
+            return Signal<V, E>.Observer { event in
+                if case .value = event, !open.load(ordering: .acquiring) { return }
+                downstream.action(event)
+            }
+        }
+    }
+
+    /// Forwards this stream's values, failure and interruption (not its completion) until
+    /// `replacement` sends its first event; from then on only `replacement`'s events.
+    @inlinable
+    static func take<V, E>(untilReplacement replacement: @escaping Input<V, E>) -> Transform<V, E, V, E> {
+        { downstream, lifetime in
+            let out = serializer(downstream)
+            let replaced = Atomic<Bool>(false)
+            replacement(Signal<V, E>.Observer { event in
+                replaced.store(true, ordering: .releasing)
+                out.send(event)
+            }, lifetime)
+            return Signal<V, E>.Observer { event in
+                if replaced.load(ordering: .acquiring) || event.isCompleted { return }
+                out.send(event)
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Sends the last `count` values when the signal completes, then completes.
+    public func take(last count: Int) -> Signal<Value, Error> { lift(Stage.take(last: count)) }
+
+    /// Drops values until `trigger` sends a value or completes; terminal events always pass.
+    public func skip(until trigger: Signal<Void, Never>) -> Signal<Value, Error> {
+        lift(Stage.skip(until: trigger.stageInput))
+    }
+
+    /// This signal's events (but its completion) until `replacement` sends anything, then only
+    /// `replacement`'s.
+    public func take(untilReplacement replacement: Signal<Value, Error>) -> Signal<Value, Error> {
+        lift(Stage.take(untilReplacement: replacement.stageInput))
+    }
+}
+
+extension SignalProducer {
+    /// Sends the last `count` values when the producer completes, then completes.
+    public func take(last count: Int) -> SignalProducer<Value, Error> { lift(Stage.take(last: count)) }
+
+    /// Drops values until `trigger` sends a value or completes; terminal events always pass.
+    public func skip(until trigger: SignalProducer<Void, Never>) -> SignalProducer<Value, Error> {
+        lift(Stage.skip(until: trigger.stageInput))
+    }
+
+    /// Drops values until `trigger` sends a value or completes; terminal events always pass.
+    public func skip(until trigger: Signal<Void, Never>) -> SignalProducer<Value, Error> {
+        lift(Stage.skip(until: trigger.stageInput))
+    }
+
+    /// This producer's events (but its completion) until `replacement` sends anything, then only
+    /// `replacement`'s. `replacement` is started alongside, per start.
+    public func take(untilReplacement replacement: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
+        lift(Stage.take(untilReplacement: replacement.stageInput))
+    }
+
+    /// This producer's events (but its completion) until `replacement` sends anything, then only
+    /// `replacement`'s.
+    public func take(untilReplacement replacement: Signal<Value, Error>) -> SignalProducer<Value, Error> {
+        lift(Stage.take(untilReplacement: replacement.stageInput))
+    }
 }

@@ -10,6 +10,8 @@ final class ReplayState<Value: Sendable, Error: Swift.Error>: @unchecked Sendabl
     private var terminal: Event<Value, Error>?
     private var consumers = Bag()
     private var run: (any Disposable)?
+    private var isStarted = false
+    private var isStopped = false
 
     private final class Consumer: @unchecked Sendable { // safe: `slot` is written once, under the state's lock
         let relay: SerialRelay<Value, Error>
@@ -42,8 +44,8 @@ final class ReplayState<Value: Sendable, Error: Swift.Error>: @unchecked Sendabl
             return
         }
         consumer.slot = consumers.insert(consumer)
-        let mustStart = run == nil
-        if mustStart { run = AnyDisposable() }
+        let mustStart = !isStarted
+        isStarted = true
         lock.unlock()
         consumer.relay.perform(owned)
         lifetime.observeEnded { [weak self] in self?.detach(consumer) }
@@ -55,10 +57,20 @@ final class ReplayState<Value: Sendable, Error: Swift.Error>: @unchecked Sendabl
             self?.receive(event)
         })
         lock.lock()
-        let stillWanted = run != nil && terminal == nil
+        let stillWanted = !isStopped && terminal == nil
         if stillWanted { run = disposable }
         lock.unlock()
         if !stillWanted { disposable.dispose() }
+    }
+
+    /// Stops the run: the producer is gone and so is every consumer.
+    func stop() {
+        lock.lock()
+        isStopped = true
+        let run = self.run
+        self.run = nil
+        lock.unlock()
+        run?.dispose()
     }
 
     private func receive(_ event: Event<Value, Error>) {
@@ -83,29 +95,32 @@ final class ReplayState<Value: Sendable, Error: Swift.Error>: @unchecked Sendabl
         for (relay, owned) in deliveries { relay.perform(owned) }
     }
 
-    /// Removes a consumer; when the last one leaves before the end, the upstream is disposed and
-    /// a later consumer starts it afresh.
+    /// Removes a consumer; the run goes on for later ones.
     private func detach(_ consumer: Consumer) {
         lock.lock()
         consumers.remove(consumer, at: consumer.slot)
-        var stop: (any Disposable)?
-        if consumers.count == 0, terminal == nil {
-            stop = run
-            run = nil
-            buffer = []
-        }
         lock.unlock()
-        stop?.dispose()
     }
 }
 
+/// Stops a `replayLazily` run once the producer and every consumer's start are gone.
+final class ReplayOwner<Value: Sendable, Error: Swift.Error>: Sendable {
+    let state: ReplayState<Value, Error>
+    init(_ state: ReplayState<Value, Error>) { self.state = state }
+    deinit { state.stop() }
+}
+
 extension SignalProducer {
-    /// Shares one run between all starts: the first start starts the work, later starts first
-    /// receive up to `capacity` of the latest values (and the end, if the work has ended), then
-    /// live events. When every consumer has gone before the work ended, the work is disposed and
-    /// the next start begins it again.
+    /// Shares one run between all starts: the first start starts the work, which then runs to
+    /// its end (it is never started again); later starts first receive up to `capacity` of the
+    /// latest values (and the end, if the work has ended), then live events. A consumer leaving
+    /// does not stop the work; it is disposed only once the returned producer and every start
+    /// of it are gone.
     public func replayLazily(upTo capacity: Int) -> SignalProducer<Value, Error> {
-        let state = ReplayState(upstream: self, capacity: capacity)
-        return SignalProducer { observer, lifetime in state.attach(observer, during: lifetime) }
+        let owner = ReplayOwner(ReplayState(upstream: self, capacity: capacity))
+        return SignalProducer { observer, lifetime in
+            lifetime.observeEnded { withExtendedLifetime(owner) {} }
+            owner.state.attach(observer, during: lifetime)
+        }
     }
 }

@@ -81,11 +81,13 @@ extension Signal {
         ReactiveLog.isTracing ? logEvents(identifier: name) : self
     }
 
-    /// Logs every event that passes, as `[identifier] value 3`, to `logger`.
+    /// Logs every event that passes, then `terminated` and `disposed`, as `[identifier] value 3`,
+    /// to `logger`.
     public func logEvents(
         identifier: String = "Signal", logger: @escaping ReactiveLog.Logger = ReactiveLog.standardError
     ) -> Signal<Value, Error> {
-        on(event: { logger(identifier, $0.description) }, disposed: { logger(identifier, "disposed") })
+        on(event: { logger(identifier, $0.description) }, terminated: { logger(identifier, "terminated") },
+           disposed: { logger(identifier, "disposed") })
     }
 }
 
@@ -119,11 +121,13 @@ extension SignalProducer {
         ReactiveLog.isTracing ? logEvents(identifier: name) : self
     }
 
-    /// Logs every event and the start of each run, as `[identifier] value 3`, to `logger`.
+    /// Logs each run's `starting` and `started`, every event, `terminated` and `disposed`, as
+    /// `[identifier] value 3`, to `logger`.
     public func logEvents(
         identifier: String = "SignalProducer", logger: @escaping ReactiveLog.Logger = ReactiveLog.standardError
     ) -> SignalProducer<Value, Error> {
-        on(starting: { logger(identifier, "starting") }, event: { logger(identifier, $0.description) },
+        on(starting: { logger(identifier, "starting") }, started: { logger(identifier, "started") },
+           event: { logger(identifier, $0.description) }, terminated: { logger(identifier, "terminated") },
            disposed: { logger(identifier, "disposed") })
     }
 }

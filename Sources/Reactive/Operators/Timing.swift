@@ -1,7 +1,8 @@
 // Operators on time. They take a `DateScheduler`, so tests drive them with `TestScheduler`.
 
 extension Stage {
-    /// Values and completion arrive `interval` later on `scheduler`; failure and interruption at once.
+    /// Values and completion arrive `interval` later on `scheduler`; failure and interruption
+    /// are delivered on `scheduler` at once (values still waiting are then dropped).
     @usableFromInline
     static func delay<V, E>(_ interval: Duration, on scheduler: any DateScheduler) -> Transform<V, E, V, E> {
         { downstream, lifetime in
@@ -13,74 +14,85 @@ extension Stage {
                 case .value, .completed:
                     timers += scheduler.schedule(after: interval) { out.send(event) }
                 case .failed, .interrupted:
-                    timers.dispose()
-                    out.send(event)
+                    timers += scheduler.schedule { out.send(event) }
                 }
             }
         }
     }
 
-    /// At most one value per `interval`: the first at once, then the latest at the end of the
-    /// interval. A pending value is sent before completion, none is lost.
+    /// At most one value per `interval`, the latest, always delivered on `scheduler`: a value
+    /// arriving a whole interval after the last one sent goes out at the scheduler's next turn,
+    /// others wait for the interval to end and are replaced by newer ones meanwhile. Terminal
+    /// events are delivered on `scheduler` at once; a value still waiting then is dropped.
     @usableFromInline
     static func throttle<V, E>(_ interval: Duration, on scheduler: any DateScheduler) -> Transform<V, E, V, E> {
         { downstream, lifetime in
             let out = serializer(downstream)
-            let throttle = Throttle<V>(interval: interval)
-            lifetime.observeEnded { throttle.cancel() }
+            let state = LockedState(ThrottleState<V>())
+            let timer = SerialDisposable()
+            lifetime += timer
             return Signal<V, E>.Observer { event in
                 switch event {
                 case let .value(value):
-                    switch throttle.offer(value, at: scheduler.now) {
-                    case .send:
-                        out.send(.value(value))
-                    case .hold:
-                        break
-                    case let .holdAndSchedule(due, ticket):
-                        let timer = scheduler.schedule(at: due) {
-                            if let value = throttle.fire(at: scheduler.now) { out.send(.value(value)) }
-                        }
-                        throttle.setTimer(timer, ticket: ticket)
+                    let now = scheduler.now
+                    let due = state.withLock { throttle -> SchedulerInstant in
+                        throttle.pending = value
+                        var due = now
+                        if let previous = throttle.lastSent, previous <= now { due = previous.advanced(by: interval) }
+                        return max(due, now)
                     }
-                case .completed:
-                    if let pending = throttle.takePending() { out.send(.value(pending)) }
-                    out.send(.completed)
+                    timer.inner = scheduler.schedule(at: due) {
+                        let value = state.withLock { throttle -> V? in
+                            defer { throttle.pending = nil }
+                            if throttle.pending != nil { throttle.lastSent = due }
+                            return throttle.pending
+                        }
+                        if let value { out.send(.value(value)) }
+                    }
                 default:
-                    throttle.cancel()
-                    out.send(event)
+                    scheduler.schedule { out.send(event) }
                 }
             }
         }
     }
 
-    /// Sends a value once `interval` has passed without a newer one. On completion a pending
-    /// value is dropped unless `flushOnCompletion`.
+    /// Sends a value once `interval` has passed without a newer one, on `scheduler`. On
+    /// completion a waiting value is dropped when `discardWhenCompleted`, else sent when its
+    /// interval ends, followed by the completion. Terminal events are delivered on `scheduler`.
     @usableFromInline
     static func debounce<V, E>(
-        _ interval: Duration, on scheduler: any DateScheduler, flushOnCompletion: Bool
+        _ interval: Duration, on scheduler: any DateScheduler, discardWhenCompleted: Bool
     ) -> Transform<V, E, V, E> {
         { downstream, lifetime in
             let out = serializer(downstream)
             let timer = SerialDisposable()
-            let pending = LockedState<V?>(nil)
+            let state = LockedState(DebounceState<V>())
             lifetime += timer
             return Signal<V, E>.Observer { event in
                 switch event {
                 case let .value(value):
-                    pending.withLock { $0 = value }
-                    timer.inner = scheduler.schedule(after: interval) {
-                        if let value = pending.withLock({ current -> V? in defer { current = nil }; return current }) {
-                            out.send(.value(value))
-                        }
+                    let now = scheduler.now
+                    state.withLock {
+                        $0.pending = value
+                        $0.lastUpdated = now
+                    }
+                    timer.inner = scheduler.schedule(at: now.advanced(by: interval)) {
+                        if let value = state.withLock({ $0.take() }) { out.send(.value(value)) }
                     }
                 case .completed:
                     timer.dispose()
-                    let last = pending.withLock { current -> V? in defer { current = nil }; return current }
-                    if flushOnCompletion, let last { out.send(.value(last)) }
-                    out.send(.completed)
+                    let (pending, lastUpdated) = state.withLock { ($0.take(), $0.lastUpdated) }
+                    if !discardWhenCompleted, let pending {
+                        scheduler.schedule(at: lastUpdated.advanced(by: interval)) {
+                            out.send(.value(pending))
+                            out.send(.completed)
+                        }
+                    } else {
+                        scheduler.schedule { out.send(.completed) }
+                    }
                 default:
                     timer.dispose()
-                    out.send(event)
+                    scheduler.schedule { out.send(event) }
                 }
             }
         }
@@ -112,21 +124,23 @@ extension Stage {
 }
 
 extension Signal {
-    /// Sends values and completion `interval` later on `scheduler`; failure and interruption at once.
+    /// Sends values and completion `interval` later on `scheduler`; failure and interruption on
+    /// `scheduler` at once.
     public func delay(_ interval: Duration, on scheduler: any DateScheduler) -> Signal<Value, Error> {
         lift(Stage.delay(interval, on: scheduler))
     }
 
-    /// At most one value per `interval`, the latest one; the first passes at once.
+    /// At most one value per `interval`, the latest one, delivered on `scheduler` (see `Stage.throttle`).
     public func throttle(_ interval: Duration, on scheduler: any DateScheduler) -> Signal<Value, Error> {
         lift(Stage.throttle(interval, on: scheduler))
     }
 
-    /// A value once `interval` passes with no newer one.
+    /// A value once `interval` passes with no newer one, on `scheduler`; a value still waiting
+    /// at completion is dropped unless `discardWhenCompleted` is false.
     public func debounce(
-        _ interval: Duration, on scheduler: any DateScheduler, flushOnCompletion: Bool = false
+        _ interval: Duration, on scheduler: any DateScheduler, discardWhenCompleted: Bool = true
     ) -> Signal<Value, Error> {
-        lift(Stage.debounce(interval, on: scheduler, flushOnCompletion: flushOnCompletion))
+        lift(Stage.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
     }
 
     /// Fails with `error` unless the signal terminates within `interval`.
@@ -141,21 +155,23 @@ extension Signal {
 }
 
 extension SignalProducer {
-    /// Sends values and completion `interval` later on `scheduler`; failure and interruption at once.
+    /// Sends values and completion `interval` later on `scheduler`; failure and interruption on
+    /// `scheduler` at once.
     public func delay(_ interval: Duration, on scheduler: any DateScheduler) -> SignalProducer<Value, Error> {
         lift(Stage.delay(interval, on: scheduler))
     }
 
-    /// At most one value per `interval`, the latest one; the first passes at once.
+    /// At most one value per `interval`, the latest one, delivered on `scheduler` (see `Stage.throttle`).
     public func throttle(_ interval: Duration, on scheduler: any DateScheduler) -> SignalProducer<Value, Error> {
         lift(Stage.throttle(interval, on: scheduler))
     }
 
-    /// A value once `interval` passes with no newer one.
+    /// A value once `interval` passes with no newer one, on `scheduler`; a value still waiting
+    /// at completion is dropped unless `discardWhenCompleted` is false.
     public func debounce(
-        _ interval: Duration, on scheduler: any DateScheduler, flushOnCompletion: Bool = false
+        _ interval: Duration, on scheduler: any DateScheduler, discardWhenCompleted: Bool = true
     ) -> SignalProducer<Value, Error> {
-        lift(Stage.debounce(interval, on: scheduler, flushOnCompletion: flushOnCompletion))
+        lift(Stage.debounce(interval, on: scheduler, discardWhenCompleted: discardWhenCompleted))
     }
 
     /// Fails with `error` unless the producer terminates within `interval`.
@@ -189,5 +205,42 @@ extension SignalProducer where Value == SchedulerInstant, Error == Never {
                 observer.send(value: scheduler.now)
             }
         }
+    }
+}
+
+extension SignalProducer where Value == SchedulerInstant, Error == Never {
+    /// Sends the scheduler's time every `interval`, until disposed: ReactiveSwift's spelling of
+    /// `timer(every:on:)`.
+    public static func timer(interval: Duration, on scheduler: any DateScheduler) -> SignalProducer {
+        timer(every: interval, on: scheduler)
+    }
+}
+
+extension SignalProducer where Error == Never {
+    /// Sends the next element of `values` every `interval` on `scheduler`, and completes after
+    /// the last (an endless sequence never completes: dispose the start).
+    public static func interval<S: Sequence & Sendable>(
+        _ values: S, interval: Duration, on scheduler: any DateScheduler
+    ) -> SignalProducer where S.Element == Value {
+        SignalProducer { observer, lifetime in
+            let iterator = LockedState(values.makeIterator())
+            let timer = SerialDisposable()
+            lifetime += timer
+            timer.inner = scheduler.schedule(at: scheduler.now.advanced(by: interval), repeatingEvery: interval) {
+                if let value = iterator.withLock({ $0.next() }) {
+                    observer.send(value: value)
+                } else {
+                    timer.dispose()
+                    observer.sendCompleted()
+                }
+            }
+        }
+    }
+}
+
+extension SignalProducer where Value == Int, Error == Never {
+    /// Sends 0, 1, 2, … every `interval` on `scheduler`, until disposed.
+    public static func interval(_ interval: Duration, on scheduler: any DateScheduler) -> SignalProducer {
+        .interval(0..., interval: interval, on: scheduler)
     }
 }

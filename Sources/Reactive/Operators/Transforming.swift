@@ -307,3 +307,40 @@ extension SignalProducer where Error == Never {
         lift(Stage.mapError { (never: Never) -> F in })
     }
 }
+
+// MARK: attemptMap
+
+extension Stage {
+    @inlinable
+    static func attemptMap<V, E, U>(_ transform: @escaping @Sendable (V) -> Result<U, E>) -> Transform<V, E, U, E> {
+        { downstream, _ in
+            Signal<V, E>.Observer { event in
+                switch event {
+                case let .value(value):
+                    switch transform(value) {
+                    case let .success(mapped): downstream.send(value: mapped)
+                    case let .failure(error): downstream.send(error: error)
+                    }
+                default:
+                    downstream.forwardTerminal(event)
+                }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// Transforms each value with `transform`, failing with its error when it fails.
+    public func attemptMap<U>(_ transform: @escaping @Sendable (Value) -> Result<U, Error>) -> Signal<U, Error> {
+        lift(Stage.attemptMap(transform))
+    }
+}
+
+extension SignalProducer {
+    /// Transforms each value with `transform`, failing with its error when it fails.
+    public func attemptMap<U>(
+        _ transform: @escaping @Sendable (Value) -> Result<U, Error>
+    ) -> SignalProducer<U, Error> {
+        lift(Stage.attemptMap(transform))
+    }
+}

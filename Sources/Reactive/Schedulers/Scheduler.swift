@@ -37,8 +37,10 @@ extension DateScheduler {
     ) -> any Disposable {
         let serial = SerialDisposable()
         let step = LockedState<(@Sendable (SchedulerInstant) -> Void)?>(nil)
-        let tick: @Sendable (SchedulerInstant) -> Void = { [weak self] when in
-            guard let self, !serial.isDisposed else { return }
+        // Holds the scheduler strongly (no weak reference, whose side table the leak sanitizer
+        // cannot see through); the cycle through `step` is broken when the result is disposed.
+        let tick: @Sendable (SchedulerInstant) -> Void = { when in
+            guard !serial.isDisposed else { return }
             serial.inner = self.schedule(at: when) {
                 action()
                 step.withLock { $0 }?(when.advanced(by: interval))

@@ -89,7 +89,10 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Runs every scheduled action, advancing the clock as far as needed, until none is left.
+    /// Runs every scheduled action, advancing the clock as far as needed, until none is left; the
+    /// clock then rests at the last action's time. (ReactiveSwift's moves it to the far future,
+    /// after which work scheduled "in a second" never comes due in a later `run()`: here `run()`
+    /// can be called again and again, and `now` stays a time the code under test can use.)
     /// Repeating timers would never let it finish: use `advance` with them.
     public func run() {
         while let entry = nextDue(by: nil) {
