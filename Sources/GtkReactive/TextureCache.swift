@@ -86,7 +86,7 @@ public final class TextureCache {
         var texture: Texture?
         if let pixbuf = decoded.take() {
             var bytes: gsize = 0
-            if let made = goods_texture_new(pixbuf, &bytes) {
+            if let made = goods_picture_paintable_new(pixbuf, &bytes) {
                 let wrapped = Texture(adopting: made)
                 texture = wrapped
                 insert(key, wrapped, bytes: Int(bytes))
@@ -115,7 +115,8 @@ public final class TextureCache {
     }
 }
 
-/// A reference to an immutable `GdkTexture`, released with the last Swift reference.
+/// A decoded picture ready to draw: a reference to an immutable `GdkPaintable` (drawn from a
+/// cairo surface, see `goods_picture_paintable_new`), released with the last Swift reference.
 @MainActor
 public final class Texture {
     public let pointer: OpaquePointer

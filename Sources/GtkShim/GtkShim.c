@@ -201,15 +201,15 @@ void goods_picture_set_file(GtkWidget *picture, const char *path, const char *pl
     }
 }
 
-void goods_picture_set_texture(GtkWidget *picture, GdkTexture *texture, const char *placeholder_icon) {
+void goods_picture_set_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon) {
     /* Screen readers (and UI tests) can tell a real picture from the placeholder. */
     gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                    texture != NULL ? _("图片") : _("默认图片"), -1);
     if (GTK_IS_IMAGE(picture)) {
-        if (texture != NULL) gtk_image_set_from_paintable(GTK_IMAGE(picture), GDK_PAINTABLE(texture));
+        if (texture != NULL) gtk_image_set_from_paintable(GTK_IMAGE(picture), texture);
         else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);
     } else if (GTK_IS_PICTURE(picture)) {
-        gtk_picture_set_paintable(GTK_PICTURE(picture), texture != NULL ? GDK_PAINTABLE(texture) : NULL);
+        gtk_picture_set_paintable(GTK_PICTURE(picture), texture != NULL ? texture : NULL);
     }
 }
 
@@ -383,10 +383,10 @@ void goods_carousel_set_pages(GoodsListWidgets *w, guint count) {
     }
 }
 
-void goods_carousel_set_page_texture(GoodsListWidgets *w, guint index, GdkTexture *texture) {
+void goods_carousel_set_page_texture(GoodsListWidgets *w, guint index, GdkPaintable *texture) {
     GtkWidget *page = gtk_widget_get_first_child(w->carousel);
     for (guint i = 0; page != NULL && i < index; i++) page = gtk_widget_get_next_sibling(page);
-    if (page != NULL && GTK_IS_PICTURE(page)) gtk_picture_set_paintable(GTK_PICTURE(page), GDK_PAINTABLE(texture));
+    if (page != NULL && GTK_IS_PICTURE(page)) gtk_picture_set_paintable(GTK_PICTURE(page), texture);
 }
 
 GtkWidget *goods_carousel_dot(GoodsListWidgets *w, guint index) {

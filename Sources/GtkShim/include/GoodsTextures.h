@@ -3,7 +3,7 @@
 
 #include <gtk/gtk.h>
 
-/* Pictures decoded off the GTK thread at the size they are shown, then turned into textures on
+/* Pictures decoded off the GTK thread at the size they are shown, then turned into paintables on
  * the main loop and shared (the Swift TextureCache keeps them). */
 
 /* The size in device pixels `widget` shows a picture at: an image's pixel size, a picture's
@@ -14,15 +14,19 @@ void goods_picture_target_size(GtkWidget *widget, int *width, int *height);
  * Safe on any thread (no GTK): NULL when the file is missing or not a picture. */
 GdkPixbuf *goods_pixbuf_decode(const char *path, int width, int height);
 
-/* An immutable texture of `pixbuf` (call on the GTK thread); its bytes in *bytes. */
-GdkTexture *goods_texture_new(GdkPixbuf *pixbuf, gsize *bytes);
+/* A decoded picture: an immutable paintable of `pixbuf` that draws from a cairo surface (see
+ * GoodsTextures.c for why not a GdkTexture); its bytes in *bytes. NULL for a pixbuf of a layout
+ * it does not know (not 8-bit RGB/RGBA) or when memory runs out. Call on the GTK thread. */
+#define GOODS_TYPE_SURFACE_PICTURE (goods_surface_picture_get_type())
+G_DECLARE_FINAL_TYPE(GoodsSurfacePicture, goods_surface_picture, GOODS, SURFACE_PICTURE, GObject)
+GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes);
 
 /* The width, in device pixels, the carousel's banners are decoded at (the window's width at least). */
 int goods_carousel_picture_width(GtkWidget *carousel);
 
 /* Shows `texture` in `picture` (a GtkImage or GtkPicture); NULL shows the placeholder icon in an
  * image and nothing in a picture. Sets the accessible description (图片 / 默认图片). */
-void goods_picture_set_texture(GtkWidget *picture, GdkTexture *texture, const char *placeholder_icon);
+void goods_picture_set_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon);
 
 /* Drops whatever `picture` shows (its texture reference too). */
 void goods_picture_clear(GtkWidget *picture);

@@ -122,7 +122,7 @@ GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *fact
 void goods_carousel_set_pages(GoodsListWidgets *widgets, guint count);
 
 /* Shows `texture` on carousel page `index` (decoded elsewhere, off the GTK thread). */
-void goods_carousel_set_page_texture(GoodsListWidgets *widgets, guint index, GdkTexture *texture);
+void goods_carousel_set_page_texture(GoodsListWidgets *widgets, guint index, GdkPaintable *texture);
 
 /* Shows carousel page `index` and marks its dot. */
 void goods_carousel_show(GoodsListWidgets *widgets, guint index);
