@@ -335,6 +335,9 @@ public final class GoodsStore: @unchecked Sendable {
                 }
                 throw StoreError(message: tr("无法创建数据库 {0}：{1}", path, error))
             }
+            // The import's connection is closed: its 32 MB page cache and the decoder's buffers
+            // are free but still held by malloc (30-40 MB after 100,000 goods) until given back.
+            ReturnFreedMemory.toTheSystem()
             if replacing, let leftover = moveAside(label: "unfinished") {
                 log("GoodsDesk: an unfinished import was kept as \(leftover)")
             }
