@@ -420,37 +420,6 @@ static GtkWidget *goods_row_label(const char *css, gboolean wrap) {
     return label;
 }
 
-/* A picture strip scrolls sideways only; it leaves vertical wheel turns to the list around it
- * (GtkScrolledWindow turns them into sideways scrolling when it cannot scroll vertically, so
- * the wheel moved the list 0 px over a strip). Shift turns the wheel sideways, as GTK does. */
-static gboolean goods_strip_scroll(GtkEventControllerScroll *controller, double dx, double dy, gpointer scroller) {
-    GdkModifierType state = gtk_event_controller_get_current_event_state(GTK_EVENT_CONTROLLER(controller));
-    if (dx == 0 && (state & GDK_SHIFT_MASK) != 0) dx = dy;
-    if (dx == 0) return FALSE;
-    GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(scroller));
-    double step = 1;
-    if (gtk_event_controller_scroll_get_unit(controller) == GDK_SCROLL_UNIT_WHEEL) {
-        /* GTK's own wheel step for a scrolled window. */
-        step = pow(gtk_adjustment_get_page_size(adjustment), 2.0 / 3.0);
-    }
-    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + dx * step);
-    return TRUE;
-}
-
-/* Replaces `scroller`'s own wheel handling with goods_strip_scroll. */
-static void goods_strip_scroll_sideways_only(GtkWidget *scroller) {
-    GListModel *controllers = gtk_widget_observe_controllers(scroller);
-    for (guint i = g_list_model_get_n_items(controllers); i > 0; i--) {
-        GtkEventController *controller = g_list_model_get_item(controllers, i - 1);
-        if (GTK_IS_EVENT_CONTROLLER_SCROLL(controller)) gtk_widget_remove_controller(scroller, controller);
-        g_object_unref(controller);
-    }
-    g_object_unref(controllers);
-    GtkEventController *scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
-    g_signal_connect(scroll, "scroll", G_CALLBACK(goods_strip_scroll), scroller);
-    gtk_widget_add_controller(scroller, scroll);
-}
-
 GoodsRowWidgets goods_row_new(void) {
     GoodsRowWidgets w = {0};
     w.root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
@@ -478,18 +447,15 @@ GoodsRowWidgets goods_row_new(void) {
     gtk_box_append(GTK_BOX(seller), who);
     gtk_box_append(GTK_BOX(w.root), seller);
 
-    GtkWidget *strip = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    GtkWidget *strip = goods_picture_strip_new(6);
     for (int i = 0; i < GOODS_ROW_PICTURES; i++) {
         w.pictures[i] = gtk_image_new();
         gtk_image_set_pixel_size(GTK_IMAGE(w.pictures[i]), 84);
-        gtk_box_append(GTK_BOX(strip), w.pictures[i]);
+        goods_picture_strip_append(GOODS_PICTURE_STRIP(strip), w.pictures[i]);
     }
-    GtkWidget *strip_scroller = gtk_scrolled_window_new();
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(strip_scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(strip_scroller), strip);
-    gtk_widget_set_size_request(strip_scroller, -1, 92);
-    goods_strip_scroll_sideways_only(strip_scroller);
-    gtk_box_append(GTK_BOX(w.root), strip_scroller);
+    gtk_widget_set_margin_top(strip, 4);
+    gtk_widget_set_margin_bottom(strip, 4);
+    gtk_box_append(GTK_BOX(w.root), strip);
 
     GtkWidget *money = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
     w.price = goods_row_label("price", FALSE);

@@ -263,14 +263,15 @@ extension ScreenTests {
 }
 
 extension ScreenTests {
-    /// The scrolled windows under `widget` (in the list: the rows' picture strips).
-    func scrolledWindows(under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    /// The widgets of GType `type` under `widget`.
+    func descendants(ofType type: GType, under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
         var found: [UnsafeMutablePointer<GtkWidget>] = []
         var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self),
-                                          gtk_scrolled_window_get_type()) != 0 { found.append(current) }
-            found += scrolledWindows(under: current)
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), type) != 0 {
+                found.append(current)
+            }
+            found += descendants(ofType: type, under: current)
             child = gtk_widget_get_next_sibling(current)
         }
         return found
@@ -312,15 +313,39 @@ extension ScreenTests {
         scheduler.advance(by: .milliseconds(750))
         let list = controller.listWidget.pointer
         pump { !visibleRows(list).isEmpty }
-        let strip = try #require(scrolledWindows(under: list).first)
-        let wheels = scrollControllers(of: strip)
-        #expect(wheels.count == 1, "the strip's own wheel handling is replaced, not added to")
-        let wheel = try #require(wheels.first)
+        #expect(descendants(ofType: gtk_scrolled_window_get_type(), under: list).isEmpty,
+                "rows scroll their pictures without a scrolled window (and its eleven widgets)")
+        let strip = try #require(descendants(ofType: goods_picture_strip_get_type(), under: list).first)
+        #expect(gtk_widget_get_focusable(strip) == 0, "Tab goes from row to row, not into a strip")
+        let wheel = try #require(scrollControllers(of: strip).first)
         #expect(!scroll(wheel, dx: 0, dy: 1), "a vertical turn over the strip goes on to the list")
-        let sideways = gtk_scrolled_window_get_hadjustment(OpaquePointer(strip))
-        gtk_adjustment_configure(sideways, 0, 0, 500, 10, 100, 200)  // content wider than the strip
-        #expect(scroll(wheel, dx: 1, dy: 0), "a sideways turn scrolls the strip")
-        #expect(gtk_adjustment_get_value(sideways) > 0)
         window.destroy()
+    }
+
+    /// Six 84-px pictures in a 200-px strip: sideways turns scroll it, within its content.
+    @Test func aPictureStripScrollsSidewaysWithinItsPictures() throws {
+        let window = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
+        let strip = goods_picture_strip_new(6)!
+        for _ in 0..<6 {
+            let image = gtk_image_new()!
+            gtk_image_set_pixel_size(OpaquePointer(image), 84)
+            gtk_image_set_from_icon_name(OpaquePointer(image), "image-missing")
+            goods_picture_strip_append(OpaquePointer(strip), image)
+        }
+        gtk_widget_set_size_request(strip, 200, -1)
+        gtk_window_set_child(window, strip)
+        gtk_window_set_default_size(window, 200, 100)
+        gtk_window_present(window)
+        pump { gtk_widget_get_width(strip) > 0 }
+        let width = Double(gtk_widget_get_width(strip))
+        let wheel = try #require(scrollControllers(of: strip).first)
+        #expect(scroll(wheel, dx: 1, dy: 0), "a sideways turn scrolls the strip")
+        #expect(goods_picture_strip_get_offset(OpaquePointer(strip)) > 0)
+        for _ in 0..<50 { _ = scroll(wheel, dx: 1, dy: 0) }
+        let end = 6 * 84 + 5 * 6 - width
+        #expect(goods_picture_strip_get_offset(OpaquePointer(strip)) == end, "it stops at the last picture's edge")
+        #expect(scroll(wheel, dx: -100, dy: 0))
+        #expect(goods_picture_strip_get_offset(OpaquePointer(strip)) == 0, "and at the first picture's")
+        gtk_window_destroy(window)
     }
 }

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 #include "GoodsFetch.h"
 #include "GoodsTextures.h"
+#include "GoodsPictureStrip.h"
 
 /* What Swift cannot import from GTK: casts, variadic calls, macros; and the builders of
  * GoodsDesk's views. Views are layout only: ViewManagers own their events, controllers bind. */
