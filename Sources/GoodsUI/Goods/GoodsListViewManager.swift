@@ -93,20 +93,34 @@ final class GoodsListViewManager {
     /// entering that zone; a content change sends it whenever the view is still inside. Waiting
     /// for the exact bottom edge missed loads: moving to the last row by keyboard can stop a few
     /// pixels short of it, and then nothing ever sends again.
+    ///
+    /// The adjustment changes inside GTK's size allocation, so the check runs just after it, on
+    /// the main loop: what the load changes (the footer's text) must not resize widgets while
+    /// GTK is allocating them.
     var reachedEnd: Signal<Void, Never> {
         let (signal, input) = Signal<Void, Never>.pipe()
         guard let scroller = widgets.pointee.scroller,
               let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return signal }
         let zone = NearEndZone()
         let handle = UnsafeMutableRawPointer(adjustment)
+        let evaluate: @MainActor () -> Void = { [weak self] in
+            let contentChanged = zone.contentChanged
+            zone.isPending = false
+            zone.contentChanged = false
+            guard let self, !self.lifetime.hasEnded else { return }
+            let adjustment = handle.assumingMemoryBound(to: GtkAdjustment.self)
+            let remaining = gtk_adjustment_get_upper(adjustment)
+                - (gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment))
+            let inside = self.shownCount > 0 && remaining <= gtk_adjustment_get_page_size(adjustment)
+            if inside && (contentChanged || !zone.isInside) { input.send(value: ()) }
+            zone.isInside = inside
+        }
         func check(contentChanged: Bool) -> @MainActor () -> Void {
-            { [weak self] in
-                let adjustment = handle.assumingMemoryBound(to: GtkAdjustment.self)
-                let remaining = gtk_adjustment_get_upper(adjustment)
-                    - (gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment))
-                let inside = (self?.shownCount ?? 0) > 0 && remaining <= gtk_adjustment_get_page_size(adjustment)
-                if inside && (contentChanged || !zone.isInside) { input.send(value: ()) }
-                zone.isInside = inside
+            {
+                zone.contentChanged = zone.contentChanged || contentChanged
+                guard !zone.isPending else { return }
+                zone.isPending = true
+                MainLoopScheduler.shared.schedule { MainActor.assumeIsolated { evaluate() } }
             }
         }
         lifetime += SignalConnection(handle, signal: "value-changed", check(contentChanged: false))
@@ -152,4 +166,8 @@ final class GoodsListViewManager {
 @MainActor
 private final class NearEndZone {
     var isInside = false
+    /// A check is scheduled; more changes before it runs join it.
+    var isPending = false
+    /// One of the changes the scheduled check covers was of the content.
+    var contentChanged = false
 }
