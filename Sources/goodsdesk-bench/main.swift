@@ -13,15 +13,26 @@ import GoodsDomain
 /// Seconds since some fixed instant.
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-/// The child: imports `dataSet` into a new database at `database`, prints the seconds it took.
+/// This process's resident memory now, in MB (`VmRSS`), or 0 where /proc cannot tell.
+func residentMB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+    return kilobytes / 1024
+}
+
+/// The child: imports `dataSet` into a new database at `database`; prints the seconds it took,
+/// the goods imported, and its RSS with the store open afterwards (what the app keeps of the import).
 func importChild(dataSet: String, database: String) -> Int32 {
     let start = now()
     do {
         let store = try GoodsStore.open(at: database, dataSet: { () throws(DataSetError) in try DataSet.load(from: URL(fileURLWithPath: dataSet)) },
                                         log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        let seconds = now() - start
         let count = store.goodsCount
+        let resident = residentMB()
         store.close()
-        print(String(format: "%.3f %d", now() - start, count))
+        print(String(format: "%.3f %d %.1f", seconds, count, resident))
         return 0
     } catch {
         FileHandle.standardError.write(Data("goodsdesk-bench: \(error)\n".utf8))
@@ -65,6 +76,7 @@ struct ImportFigure {
     let count: Int
     let seconds: Double
     let peakRSSMB: Double
+    let afterRSSMB: Double
 }
 
 func benchmark(quick: Bool) throws {
@@ -86,11 +98,11 @@ func benchmark(quick: Bool) throws {
             throw BenchError("the import of \(count) goods failed")
         }
         let fields = child.output.split(separator: " ")
-        guard fields.count == 2, let seconds = Double(fields[0]), Int(fields[1]) == count else {
+        guard fields.count == 3, let seconds = Double(fields[0]), Int(fields[1]) == count, let after = Double(fields[2]) else {
             throw BenchError("the import of \(count) goods printed \(child.output)")
         }
-        imports.append(ImportFigure(count: count, seconds: seconds, peakRSSMB: child.peakRSSMB))
-        print(String(format: "import %8d goods: %6.2f s, peak RSS %5.0f MB", count, seconds, child.peakRSSMB))
+        imports.append(ImportFigure(count: count, seconds: seconds, peakRSSMB: child.peakRSSMB, afterRSSMB: after))
+        print(String(format: "import %8d goods: %6.2f s, peak RSS %5.0f MB, %5.0f MB once done", count, seconds, child.peakRSSMB, after))
         // Only the largest store is kept for the paging figures.
         if count != sizes.last { try? FileManager.default.removeItem(at: folder) }
         largest = database
@@ -120,6 +132,8 @@ func benchmark(quick: Bool) throws {
         "import_100k_s": quick ? NSNull() : first.seconds,
         "import_1m_s": quick ? NSNull() : second.seconds,
         "import_peak_rss_mb": imports.map(\.peakRSSMB).max() ?? 0,
+        // What the process still holds once the import is done and the store open.
+        "import_rss_after_mb": imports.map(\.afterRSSMB).max() ?? 0,
         "page_1m_ms": quick ? NSNull() : worstPage,
         "reopen_1m_ms": quick ? NSNull() : reopen,
         // Search arrives with Step 5; until then there is no figure to give.
