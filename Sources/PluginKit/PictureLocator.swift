@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GtkReactive
 import Synchronization
@@ -32,6 +33,17 @@ public struct PictureLocator: Sendable {
         guard let location, !location.isEmpty else { return nil }
         return memo.source(for: location)
     }
+
+    /// Resolves `locations` on a background queue, so rows bound to them later find the answers
+    /// ready instead of calling `realpath` on the GTK thread.
+    public func resolveAhead(_ locations: [String]) {
+        let memo = self.memo
+        Self.ahead.async {
+            for location in locations where !location.isEmpty { _ = memo.source(for: location) }
+        }
+    }
+
+    private static let ahead = DispatchQueue(label: "goodsdesk.picture-locations", qos: .utility)
 
     /// A local file path for `location`, or nil when it is a URL, refused or none (for views that
     /// only show files, like the carousel).

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GtkReactive
 import PluginKit
@@ -7,8 +8,14 @@ import Testing
 /// Lines a locator logged.
 final class LogLines: Sendable {
     private let lines = Mutex<[String]>([])
+    private let logged = DispatchSemaphore(value: 0)
     var values: [String] { lines.withLock { $0 } }
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    func append(_ line: String) {
+        lines.withLock { $0.append(line) }
+        logged.signal()
+    }
+    /// Waits for the next line (from any thread); false if none comes within ten seconds.
+    func waitForLine() -> Bool { logged.wait(timeout: .now() + 10) == .success }
 }
 
 @Suite("Picture locations")
@@ -54,6 +61,17 @@ struct PictureLocatorTests {
         _ = locator.source(for: "/b")
         _ = locator.source(for: "/a")
         #expect(log.values.count == 2)
+    }
+
+    /// Locations resolved ahead (off the GTK thread) are answered from memory at bind time:
+    /// the refusal was logged by the background resolution, and binding does not log it again.
+    @Test func locationsResolvedAheadAreNotResolvedAgain() {
+        locator.resolveAhead(["/etc/passwd", "images/a.svg"])
+        #expect(log.waitForLine())
+        #expect(log.values.count == 1, "resolved in the background: \(log.values)")
+        #expect(locator.source(for: "/etc/passwd") == nil)
+        #expect(locator.path(for: "images/a.svg")?.hasSuffix("/images/a.svg") == true)
+        #expect(log.values.count == 1, "answered from memory, not resolved (and logged) again")
     }
 
     @Test func publicWebAddressesAreFetchedByTheLoader() throws {

@@ -48,6 +48,8 @@ public final class GoodsListController: Controller {
             MainActor.assumeIsolated {
                 guard let self else { return }
                 self.items = change.items
+                // The new rows' picture paths, checked against the data set's folder off the GTK thread.
+                pictures.resolveAhead(change.items[change.added].flatMap { [$0.avatar].compactMap { $0 } + $0.images })
                 let ids = change.items[change.added].map(\.id)
                 if change.isReplacement { self.view.replaceRows(ids: ids) } else { self.view.appendRows(ids: ids) }
             }
