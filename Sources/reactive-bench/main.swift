@@ -233,6 +233,22 @@ if let flag = CommandLine.arguments.firstIndex(of: "--held-only"),
     exit(0)
 }
 
+// `--case a|g|h`: run one case alone, long enough to profile it (`perf record`).
+if let flag = CommandLine.arguments.firstIndex(of: "--case"), flag + 1 < CommandLine.arguments.count {
+    let ns: Double
+    switch CommandLine.arguments[flag + 1] {
+    case "a": ns = mapFilterCase(events)
+    case "b": ns = observeDisposeCase(pairs)
+    case "d": ns = combineLatestCase(pairs)
+    case "e": ns = propertySetCase(events)
+    case "g": ns = viewModelPipelineCase(pairs)
+    case "h": ns = flatMapLatestCase(100_000 / scale)
+    default: print("unknown case"); exit(2)
+    }
+    print("\(CommandLine.arguments[flag + 1]): \((ns * 10).rounded() / 10) ns/op")
+    exit(0)
+}
+
 let floor = floorCase(events)
 let mapFilter = mapFilterCase(events)
 let observeDispose = observeDisposeCase(pairs)

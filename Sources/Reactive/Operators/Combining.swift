@@ -46,35 +46,35 @@ extension Stage {
             // The pair is guarded by the serializer's own lock: one lock per event, not two.
             let state = LatestPairState<A, B>()
             first(Signal<A, E>.Observer { event in
-                out.lock.lock()
+                var bits = out.lockState()
                 var delivery: Event<(A, B), E>?
                 switch event {
                 case let .value(value):
                     state.pair.a = value
-                    if let b = state.pair.b { delivery = out.enqueueLocked(.value((value, b))) }
+                    if let b = state.pair.b { delivery = out.enqueueLocked(.value((value, b)), &bits) }
                 case .completed:
                     state.pair.running -= 1
-                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed) }
+                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed, &bits) }
                 default:
-                    delivery = out.enqueueLocked(event.asTerminal())
+                    delivery = out.enqueueLocked(event.asTerminal(), &bits)
                 }
-                out.lock.unlock()
+                out.unlockState(bits)
                 out.perform(delivery)
             }, lifetime)
             second(Signal<B, E>.Observer { event in
-                out.lock.lock()
+                var bits = out.lockState()
                 var delivery: Event<(A, B), E>?
                 switch event {
                 case let .value(value):
                     state.pair.b = value
-                    if let a = state.pair.a { delivery = out.enqueueLocked(.value((a, value))) }
+                    if let a = state.pair.a { delivery = out.enqueueLocked(.value((a, value)), &bits) }
                 case .completed:
                     state.pair.running -= 1
-                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed) }
+                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed, &bits) }
                 default:
-                    delivery = out.enqueueLocked(event.asTerminal())
+                    delivery = out.enqueueLocked(event.asTerminal(), &bits)
                 }
-                out.lock.unlock()
+                out.unlockState(bits)
                 out.perform(delivery)
             }, lifetime)
         }
