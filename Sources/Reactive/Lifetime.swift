@@ -28,6 +28,7 @@ public final class Lifetime: @unchecked Sendable {
     }
 
     /// Takes the registered interrupter, if the run has one and it has not ended.
+    @usableFromInline
     func takeInterrupter() -> (@Sendable () -> Bool)? {
         lock.lock()
         defer { lock.unlock() }

@@ -207,9 +207,10 @@ final class Observation: Disposable, Sendable {
 @usableFromInline
 final class SignalOutput<Value: Sendable, Error: Swift.Error>: Sendable {
     @usableFromInline let core: SignalCore<Value, Error>
-    let silentEnd: Event<Value, Error>
-    let onUnreachable: @Sendable () -> Void
+    @usableFromInline let silentEnd: Event<Value, Error>
+    @usableFromInline let onUnreachable: @Sendable () -> Void
 
+    @inlinable
     init(
         _ core: SignalCore<Value, Error>, endingAs silentEnd: Event<Value, Error> = .interrupted,
         onUnreachable: @escaping @Sendable () -> Void
