@@ -49,7 +49,7 @@ final class PropertyStorage<Value: Sendable>: Sendable {
     var producer: SignalProducer<Value, Never> {
         let core = self.core
         return SignalProducer { observer, lifetime in
-            lifetime += core.attachSendingCurrent(observer.action)
+            lifetime += core.attachSendingCurrent(observer)
         }
     }
 
@@ -246,7 +246,7 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
         switch backing {
         case let .core(output, _):
             return SignalProducer { observer, lifetime in
-                lifetime += output.core.attachSendingCurrent(observer.action)
+                lifetime += output.core.attachSendingCurrent(observer)
             }
         case let .captured(property):
             return property.producer

@@ -25,6 +25,9 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     enum Handler: Sendable {
         case events(Action)
         case values(@Sendable (Value) -> Void)
+        /// An observer object, retained by hand (`Subscriber` releases it): a delivery calls its
+        /// immutable `action` through a borrowed reference, with no retain and release per event.
+        case observer(Unmanaged<Signal<Value, Error>.Observer>)
     }
 
     /// An attached observer with its event handler.
@@ -43,6 +46,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         @inlinable
         func action(_ event: Event<Value, Error>) {
             switch handler {
+            case let .observer(observer)?: observer._withUnsafeGuaranteedRef { $0.action(event) }
             case let .events(action)?: action(event)
             case let .values(action)?: if case let .value(value) = event { action(value) }
             case nil: break
@@ -51,7 +55,12 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
 
         @usableFromInline
         override func releaseHandler() {
+            if case let .observer(observer)? = handler { observer.release() }
             handler = nil
+        }
+
+        deinit {
+            if case let .observer(observer)? = handler { observer.release() }
         }
     }
 
@@ -309,6 +318,12 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         attach(.events(action))
     }
 
+    /// Attaches an observer object (see `Handler.observer`).
+    @inlinable
+    func attach(observer: Signal<Value, Error>.Observer) -> Subscriber? {
+        attach(.observer(Unmanaged.passRetained(observer)))
+    }
+
     @inlinable
     func attach(_ handler: Handler) -> Subscriber? {
         let subscriber = Subscriber(handler, core: self)
@@ -365,8 +380,8 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     /// Attaches an observer that first receives the current value, then every later event, with no
     /// gap and no repeat even while another thread is delivering (used by property producers).
     @inlinable
-    func attachSendingCurrent(_ action: @escaping Action) -> Subscriber {
-        let subscriber = Subscriber(.events(action), core: self)
+    func attachSendingCurrent(_ observer: Signal<Value, Error>.Observer) -> Subscriber {
+        let subscriber = Subscriber(.observer(Unmanaged.passRetained(observer)), core: self)
         lock.lock()
         if !isDelivering {
             isDelivering = true
