@@ -386,6 +386,8 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         if !isDelivering {
             isDelivering = true
             drainer = currentThreadID()
+            // No delivery is reading the bag's buffer (a flag left by the last one is stale).
+            snapshotIsBorrowed = false
             let start = insertOrFinishLocked(subscriber)
             lock.unlock()
             start.run(subscriber)
