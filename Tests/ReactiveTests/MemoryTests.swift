@@ -57,6 +57,32 @@ struct MemoryTests {
         #expect(weakObserver.object == nil, "observer released after \(ending)")
     }
 
+    /// A repeating timer's action captures its scheduler; cancelling it must release the action
+    /// at once, not when the clock next passes the cancelled entry, or the scheduler's queue and
+    /// the action keep each other (and the timer's run) alive for ever.
+    @Test func aDisposedRepeatingTimerFreesItsSchedulerWithoutTheClockMoving() {
+        var scheduler: TestScheduler? = TestScheduler()
+        let freed = WeakBox(scheduler!)
+        let ticks = Counter()
+        let timer = SignalProducer.timer(every: .seconds(5), on: scheduler!).startWithValues { _ in ticks.increment() }
+        scheduler?.advance(by: .seconds(12))
+        #expect(ticks.value == 2)
+        timer.dispose()
+        scheduler = nil
+        #expect(freed.object == nil, "the scheduler is freed once the timer is disposed")
+    }
+
+    /// Observing the end of a lifetime that never ends keeps nothing: `take(during: .never)`
+    /// and friends register no end observer.
+    @Test func observingTheEndOfLifetimeNeverKeepsNothing() {
+        let tracked = Tracked()
+        let freed = WeakBox(tracked)
+        let handle = Lifetime.never.observeEnded { withExtendedLifetime(tracked) {} }
+        #expect(handle == nil)
+        _ = consume tracked
+        #expect(freed.object == nil)
+    }
+
     @Test func derivedPropertiesAreFreedAndStopFollowing() {
         let source = MutableProperty(1)
         var derived: Property<Int>? = source.map { $0 + 1 }.map { $0 * 2 }
