@@ -19,10 +19,12 @@ import Darwin
 /// only when a send meets a delivery in progress.
 @usableFromInline
 final class SerialRelay<Value: Sendable, Error: Swift.Error>: Disposable, @unchecked Sendable { // safe: see below
-    // `pending` is guarded by the `locked` bit of `state`. `receive` is read and cleared only by
+    // `pending` is guarded by the `locked` bit of `state`. `receiver` is read and cleared only by
     // the thread that owns the delivery (the `busy` bit), so never by two threads at once.
     @usableFromInline let state = Atomic<UInt>(0)
-    @usableFromInline @exclusivity(unchecked) var receive: (@Sendable (Event<Value, Error>) -> Void)?
+    /// The observer, retained by hand (released after the terminal event, or with the relay):
+    /// each event calls its immutable `action` through a borrowed reference, retaining nothing.
+    @usableFromInline @exclusivity(unchecked) var receiver: Unmanaged<Signal<Value, Error>.Observer>?
     @usableFromInline @exclusivity(unchecked) var pending: ContiguousArray<Event<Value, Error>> = []
     /// For a run: ended once the terminal event has been delivered, and how it is disposed.
     @usableFromInline let lifetime: Lifetime?
@@ -35,17 +37,19 @@ final class SerialRelay<Value: Sendable, Error: Swift.Error>: Disposable, @unche
 
     @inlinable
     init(_ downstream: Signal<Value, Error>.Observer) {
-        receive = downstream.action
+        receiver = Unmanaged.passRetained(downstream)
         lifetime = nil
     }
 
-    /// The final stage of a run: delivers to `action`, ends `lifetime` after the terminal event,
-    /// and interrupts the run when disposed.
+    /// The final stage of a run: delivers to `observer`, ends `lifetime` after the terminal
+    /// event, and interrupts the run when disposed.
     @inlinable
-    init(run action: @escaping @Sendable (Event<Value, Error>) -> Void, lifetime: Lifetime) {
-        receive = action
+    init(run observer: Signal<Value, Error>.Observer, lifetime: Lifetime) {
+        receiver = Unmanaged.passRetained(observer)
         self.lifetime = lifetime
     }
+
+    deinit { receiver?.release() }
 
     // MARK: The lock bit
 
@@ -170,13 +174,12 @@ final class SerialRelay<Value: Sendable, Error: Swift.Error>: Disposable, @unche
 
     @inlinable
     func deliverOne(_ event: Event<Value, Error>) {
+        guard let receiver else { return }
+        receiver._withUnsafeGuaranteedRef { $0.action(event) }
         if event.isTerminating {
-            let receive = self.receive
-            self.receive = nil
-            receive?(event)
+            self.receiver = nil
+            receiver.release()
             lifetime?.end()
-        } else {
-            receive?(event)
         }
     }
 

@@ -113,13 +113,18 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     @inlinable
     @discardableResult
     public func start(_ observer: Observer = Observer { _ in }) -> any Disposable {
-        start(action: observer.action)
+        start(observer: observer)
     }
 
     @inlinable
     func start(action: @escaping @Sendable (Event<Value, Error>) -> Void) -> SerialRelay<Value, Error> {
+        start(observer: Observer(action))
+    }
+
+    @inlinable
+    func start(observer: Observer) -> SerialRelay<Value, Error> {
         let lifetime = Lifetime()
-        let run = SerialRelay<Value, Error>(run: action, lifetime: lifetime)
+        let run = SerialRelay<Value, Error>(run: observer, lifetime: lifetime)
         if let sourceHandler {
             lifetime.setInterrupter { run.interrupt() }
             sourceHandler(Observer { run.send($0) }, lifetime)
