@@ -36,10 +36,14 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         // `handler` is read by the delivering thread without the lock and cleared only when no
         // delivery is running (see `ObserverRegistry`), so reads and the one write never overlap.
         @usableFromInline @exclusivity(unchecked) var handler: Handler?
+        /// Whether `handler` holds an observer object this subscriber still has to release
+        /// (checked first, so that freeing any other subscriber does not copy its handler).
+        @usableFromInline @exclusivity(unchecked) var ownsObserver: Bool
 
         @inlinable
         init(_ handler: Handler, core: SignalCore) {
             self.handler = handler
+            if case .observer = handler { ownsObserver = true } else { ownsObserver = false }
             super.init(registry: core)
         }
 
@@ -55,12 +59,15 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
 
         @usableFromInline
         override func releaseHandler() {
-            if case let .observer(observer)? = handler { observer.release() }
+            if ownsObserver, case let .observer(observer)? = handler {
+                ownsObserver = false
+                observer.release()
+            }
             handler = nil
         }
 
         deinit {
-            if case let .observer(observer)? = handler { observer.release() }
+            if ownsObserver, case let .observer(observer)? = handler { observer.release() }
         }
     }
 
