@@ -212,6 +212,9 @@ final class SerialRelay<Value: Sendable, Error: Swift.Error>: Disposable, @unche
     /// with live inners), is interrupted here, at its end, which ends its lifetime.
     @usableFromInline
     func dispose() {
+        // A run that has ended has nothing left to interrupt (and this path, reached through
+        // `Disposable`, runs unspecialised: keep it to two atomic reads).
+        if state.load(ordering: .acquiring) & Self.ended != 0 { return }
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if let interrupt = lifetime?.takeInterrupter(), interrupt() { return }
         send(.interrupted)

@@ -125,13 +125,15 @@ extension Stage {
     }
 
     /// `.latest`: a new inner interrupts the previous one, whose events are ignored from then on.
+    /// The flatten's state is guarded by its output relay's lock, so an inner value is checked
+    /// and committed in one critical section.
     @inlinable
     static func flatMapLatest<V, E, U>(
         _ transform: @escaping @Sendable (V) -> SignalProducer<U, E>
     ) -> Transform<V, E, U, E> {
         { downstream, lifetime in
             let out = serializer(downstream)
-            let state = LockedState(LatestFlattenState())
+            let state = RelayGuarded(LatestFlattenState())
             let current = SerialDisposable()
             lifetime += current
 
@@ -139,35 +141,37 @@ extension Stage {
                 switch event {
                 case let .value(value):
                     let producer = transform(value)
-                    let generation = state.withLock { latest -> Int in
-                        latest.generation += 1
-                        latest.innerRunning = true
-                        return latest.generation
-                    }
+                    let bits = out.lockState()
+                    state.value.generation += 1
+                    state.value.innerRunning = true
+                    let generation = state.value.generation
+                    out.unlockState(bits)
                     let entry = SerialDisposable()
                     current.inner = entry
                     entry.inner = producer.start(Signal<U, E>.Observer { event in
+                        var bits = out.lockState()
+                        var owned: Event<U, E>?
                         switch event {
                         case .value:
-                            if state.withLock({ $0.generation == generation }) { out.send(event) }
+                            if state.value.generation == generation { owned = out.enqueueLocked(event, &bits) }
                         case .failed:
-                            out.send(event)
+                            owned = out.enqueueLocked(event, &bits)
                         case .completed, .interrupted:
                             // An inner replaced by a newer one is interrupted on purpose: not an end.
-                            let complete = state.withLock { latest -> Bool in
-                                guard latest.generation == generation else { return false }
-                                latest.innerRunning = false
-                                return latest.outerDone
+                            if state.value.generation == generation {
+                                state.value.innerRunning = false
+                                if state.value.outerDone { owned = out.enqueueLocked(.completed, &bits) }
                             }
-                            if complete { out.send(.completed) }
                         }
+                        out.unlockState(bits)
+                        out.perform(owned)
                     })
                 case .completed:
-                    let complete = state.withLock { latest -> Bool in
-                        latest.outerDone = true
-                        return !latest.innerRunning
-                    }
-                    if complete { out.send(.completed) }
+                    var bits = out.lockState()
+                    state.value.outerDone = true
+                    let owned = state.value.innerRunning ? nil : out.enqueueLocked(.completed, &bits)
+                    out.unlockState(bits)
+                    out.perform(owned)
                 default:
                     out.send(event.asTerminal())
                 }
