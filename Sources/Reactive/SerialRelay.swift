@@ -47,9 +47,14 @@ final class SerialRelay<Value: Sendable, Error: Swift.Error>: Disposable, @unche
     init(run observer: Signal<Value, Error>.Observer, lifetime: Lifetime) {
         receiver = Unmanaged.passRetained(observer)
         self.lifetime = lifetime
+        // A run is a subscription, as `ReactiveDebug.liveSubscriptions` counts them.
+        liveSubscriptionCounter.add(1, ordering: .relaxed)
     }
 
-    deinit { receiver?.release() }
+    deinit {
+        receiver?.release()
+        if lifetime != nil { liveSubscriptionCounter.subtract(1, ordering: .relaxed) }
+    }
 
     // MARK: The lock bit
 

@@ -144,4 +144,19 @@ struct MemoryTests {
             withExtendedLifetime((input, property)) {}
         }
     }
+
+    @Test func aProducerRunCountsAsALiveSubscriptionUntilItIsFreed() async {
+        // Exact in a process of its own, where no other test runs.
+        await #expect(processExitsWith: .success) {
+            let before = ReactiveDebug.liveSubscriptions
+            var run: (any Disposable)? = SignalProducer<Int, Never>.never.start()
+            guard ReactiveDebug.liveSubscriptions == before + 1 else { exit(1) }
+            run?.dispose()
+            run = nil
+            guard ReactiveDebug.liveSubscriptions == before else { exit(2) }
+            let finished = SignalProducer<Int, Never>(values: [1, 2]).map { $0 + 1 }.startWithValues { _ in }
+            guard finished.isDisposed, ReactiveDebug.liveSubscriptions == before + 1 else { exit(3) }
+            withExtendedLifetime(finished) {}
+        }
+    }
 }
