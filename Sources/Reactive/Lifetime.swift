@@ -16,8 +16,13 @@ public final class Lifetime: @unchecked Sendable {
     /// Guarded by `lock`; the innermost start handler registers last and wins.
     private var interrupter: (@Sendable () -> Bool)?  // guarded by `lock`
 
+    /// Set for `Lifetime.never`: nothing can end it, so observers of its end are not kept.
+    private let endless: Bool
+
     @usableFromInline
-    init() {}
+    init() { endless = false }
+
+    private init(endless: Bool) { self.endless = endless }
 
     /// Registers how to interrupt the run this lifetime belongs to (see `interrupter`).
     @usableFromInline
@@ -28,6 +33,7 @@ public final class Lifetime: @unchecked Sendable {
     }
 
     /// Takes the registered interrupter, if the run has one and it has not ended.
+    @usableFromInline
     func takeInterrupter() -> (@Sendable () -> Bool)? {
         lock.lock()
         defer { lock.unlock() }
@@ -43,7 +49,7 @@ public final class Lifetime: @unchecked Sendable {
     }
 
     /// A lifetime that never ends.
-    public static let never = Lifetime()
+    public static let never = Lifetime(endless: true)
 
     /// A lifetime that has already ended: work tied to it is cancelled at once.
     public static let empty: Lifetime = {
@@ -59,6 +65,8 @@ public final class Lifetime: @unchecked Sendable {
     /// cancels the action and releases it.
     @discardableResult
     public func observeEnded(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+        // The action could never run: keeping it would only accumulate end observers.
+        if endless { return nil }
         if ended.load(ordering: .acquiring) {
             action()
             return nil
@@ -85,6 +93,7 @@ public final class Lifetime: @unchecked Sendable {
     /// Ends the lifetime: runs every end action once, in no particular order.
     @usableFromInline
     func end() {
+        if endless { return }
         lock.lock()
         if ended.load(ordering: .relaxed) {
             lock.unlock()

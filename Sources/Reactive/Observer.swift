@@ -11,6 +11,7 @@ extension Signal {
         }
 
         /// An observer with a closure per kind of event; any may be left out.
+        @inlinable
         public convenience init(
             value: (@Sendable (Value) -> Void)? = nil,
             failed: (@Sendable (Error) -> Void)? = nil,

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A value that changes over time and can be observed: it always has a value.
 ///
 /// `producer` sends the current value first, then every change; `signal` sends changes only.
@@ -49,7 +51,7 @@ final class PropertyStorage<Value: Sendable>: Sendable {
     var producer: SignalProducer<Value, Never> {
         let core = self.core
         return SignalProducer { observer, lifetime in
-            lifetime += core.attachSendingCurrent(observer.action)
+            lifetime += core.attachSendingCurrent(observer)
         }
     }
 
@@ -143,9 +145,10 @@ public final class MutableProperty<Value: Sendable>: MutablePropertyProtocol, @u
 /// completes; its `signal` has already ended.
 public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Sendable {
     // Immutable after init.
-    private let backing: Backing
+    @usableFromInline let backing: Backing
 
-    private enum Backing {
+    @usableFromInline
+    enum Backing: Sendable {
         /// The property's own value and changes, and its first value (a fallback the core,
         /// which always holds a value, never needs). The output handle is shared with every
         /// signal and producer taken from the property: once all are gone and nobody observes,
@@ -168,11 +171,13 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
     }
 
     /// A property following `property`: its value, then every change, until it ends.
+    @inlinable
     public convenience init(_ property: some PropertyProtocol<Value>) {
         self.init(deriving: property.producer, fallback: property.value)
     }
 
     /// A property starting at `initial` and following the values `producer` sends.
+    @inlinable
     public convenience init(initial: Value, then producer: SignalProducer<Value, Never>) {
         self.init(deriving: SignalProducer { observer, lifetime in
             observer.send(value: initial)
@@ -181,6 +186,7 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
     }
 
     /// A property starting at `initial` and following the values `signal` sends.
+    @inlinable
     public convenience init(initial: Value, then signal: Signal<Value, Never>) {
         self.init(initial: initial, then: signal.producer)
     }
@@ -188,10 +194,16 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
     /// A property following `producer`: the last value it sends during start becomes the
     /// initial value (else `fallback()`), every later value a change. The producer's end (an
     /// interruption counts as completion) ends the property's changes.
+    @inlinable
     init(deriving producer: SignalProducer<Value, Never>, fallback: @autoclosure () -> Value) {
-        let capture = LockedState(Capture.waiting(nil))
+        let capture = DerivedCapture<Value>()
         let subscription = SerialDisposable()
         subscription.inner = producer.start(Signal<Value, Never>.Observer { event in
+            // The steady path: the property exists, events go straight to its core.
+            if let core = capture.readyCore {
+                core._withUnsafeGuaranteedRef { $0.send(event.isTerminating ? .completed : event) }
+                return
+            }
             let event: Event<Value, Never> = event.isTerminating ? .completed : event
             let core: SignalCore<Value, Never>? = capture.withLock { state in
                 switch state {
@@ -218,17 +230,13 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
             let core = SignalCore<Value, Never>(current: initial)
             if ended { core.endSilently(as: .completed) }
             state = .ready(core)
+            capture.publish(core)
             return (core, initial)
         }
         backing = .core(SignalOutput(core, endingAs: .completed) { subscription.dispose() }, initial: initial)
     }
 
-    private enum Capture {
-        case waiting(Value?)
-        case ended(Value?)
-        case ready(SignalCore<Value, Never>)
-    }
-
+    @inlinable
     public var value: Value {
         switch backing {
         case let .core(output, initial):
@@ -242,11 +250,12 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
     }
 
     /// The current value, then every change, until the property ends.
+    @inlinable
     public var producer: SignalProducer<Value, Never> {
         switch backing {
         case let .core(output, _):
             return SignalProducer { observer, lifetime in
-                lifetime += output.core.attachSendingCurrent(observer.action)
+                lifetime += output.core.attachSendingCurrent(observer)
             }
         case let .captured(property):
             return property.producer
@@ -254,10 +263,57 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
     }
 
     /// Every change from now on, until the property ends.
+    @inlinable
     public var signal: Signal<Value, Never> {
         switch backing {
         case let .core(output, _): return Signal(output: output)
         case let .captured(property): return property.signal
         }
+    }
+}
+
+/// What a derived property's source has sent while the property is being made, then the
+/// property's core.
+@usableFromInline
+enum DerivedCaptureState<Value: Sendable> {
+    case waiting(Value?)
+    case ended(Value?)
+    case ready(SignalCore<Value, Never>)
+}
+
+/// The state shared by a derived property and its source's observer. Until the property's core
+/// exists, events are captured under the lock; once it is published (once, under the lock),
+/// events go to it without locking.
+@usableFromInline
+final class DerivedCapture<Value: Sendable>: @unchecked Sendable { // safe: see below
+    // `state` is guarded by `lock`. `ready` is written once, before `isReady` is set with
+    // release ordering, and never again; it is read only after `isReady` was seen set.
+    @usableFromInline let lock = SpinLock()
+    @usableFromInline @exclusivity(unchecked) var state = DerivedCaptureState<Value>.waiting(nil)
+    @usableFromInline let isReady = Atomic<Bool>(false)
+    @usableFromInline @exclusivity(unchecked) var ready: Unmanaged<SignalCore<Value, Never>>?
+
+    @inlinable init() {}
+
+    deinit { ready?.release() }
+
+    @inlinable
+    func withLock<R>(_ body: (inout DerivedCaptureState<Value>) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
+    /// Makes `core` the destination of every later event (call under the lock, once).
+    @inlinable
+    func publish(_ core: SignalCore<Value, Never>) {
+        ready = Unmanaged.passRetained(core)
+        isReady.store(true, ordering: .releasing)
+    }
+
+    /// The published core, borrowed (the capture keeps it), or nil before publication.
+    @inlinable
+    var readyCore: Unmanaged<SignalCore<Value, Never>>? {
+        isReady.load(ordering: .acquiring) ? ready : nil
     }
 }

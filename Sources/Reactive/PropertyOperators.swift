@@ -2,16 +2,19 @@
 
 extension PropertyProtocol {
     /// A property holding `transform` of this property's value.
+    @inlinable
     public func map<U: Sendable>(_ transform: @escaping @Sendable (Value) -> U) -> Property<U> {
         Property(deriving: producer.map(transform), fallback: transform(value))
     }
 
     /// A property that changes only when `isEquivalent` says the value really changed.
+    @inlinable
     public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> Property<Value> {
         Property(deriving: producer.skipRepeats(isEquivalent), fallback: value)
     }
 
     /// A property holding both values, changing when either does.
+    @inlinable
     public func combineLatest<Other: PropertyProtocol>(with other: Other) -> Property<(Value, Other.Value)> {
         Property(
             deriving: SignalProducer.combineLatest(producer, other.producer),
@@ -20,6 +23,7 @@ extension PropertyProtocol {
 
     /// A property holding the value of the property `transform` picks from this one's value,
     /// following the latest pick (a view model that swaps its sub-model, for example).
+    @inlinable
     public func flatMap<P: PropertyProtocol>(
         _ transform: @escaping @Sendable (Value) -> P
     ) -> Property<P.Value> {
@@ -34,19 +38,23 @@ extension PropertyProtocol {
 
 extension PropertyProtocol where Value: Equatable {
     /// A property that changes only when its value really changes.
+    @inlinable
     public func skipRepeats() -> Property<Value> { skipRepeats(==) }
 }
 
 extension PropertyProtocol where Value == Bool {
     /// A property holding the opposite value.
+    @inlinable
     public func negate() -> Property<Bool> { map { !$0 } }
 
     /// A property that is true when both are true.
+    @inlinable
     public func and<P: PropertyProtocol>(_ other: P) -> Property<Bool> where P.Value == Bool {
         combineLatest(with: other).map { $0 && $1 }
     }
 
     /// A property that is true when either is true.
+    @inlinable
     public func or<P: PropertyProtocol>(_ other: P) -> Property<Bool> where P.Value == Bool {
         combineLatest(with: other).map { $0 || $1 }
     }
@@ -54,6 +62,7 @@ extension PropertyProtocol where Value == Bool {
 
 extension Property {
     /// A property holding the values of all `properties`, in order.
+    @inlinable
     public static func combineLatest<P: PropertyProtocol>(_ properties: [P]) -> Property<[P.Value]>
     where Value == [P.Value] {
         Property(
@@ -62,6 +71,7 @@ extension Property {
     }
 
     /// A property holding `reduce` of the values of all `properties`.
+    @inlinable
     public static func combineLatest<P: PropertyProtocol>(
         _ properties: [P], reduce: @escaping @Sendable ([P.Value]) -> Value
     ) -> Property<Value> {
@@ -69,6 +79,7 @@ extension Property {
     }
 
     /// A property holding both values, changing when either does.
+    @inlinable
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol>(
         _ a: A, _ b: B
     ) -> Property<(A.Value, B.Value)> where Value == (A.Value, B.Value) {
@@ -76,6 +87,7 @@ extension Property {
     }
 
     /// A property holding `reduce` of both values.
+    @inlinable
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol>(
         _ a: A, _ b: B, reduce: @escaping @Sendable (A.Value, B.Value) -> Value
     ) -> Property<Value> {
@@ -83,6 +95,7 @@ extension Property {
     }
 
     /// A property holding three values, changing when any does.
+    @inlinable
     public static func combineLatest<A: PropertyProtocol, B: PropertyProtocol, C: PropertyProtocol>(
         _ a: A, _ b: B, _ c: C
     ) -> Property<(A.Value, B.Value, C.Value)> where Value == (A.Value, B.Value, C.Value) {

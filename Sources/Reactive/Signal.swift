@@ -82,9 +82,9 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
     public func attach(_ observer: Observer, during lifetime: Lifetime) {
         switch source {
         case let .core(core):
-            if let subscriber = core.attach(observer.action) { lifetime += subscriber }
+            if let subscriber = core.attach(observer: observer) { lifetime += subscriber }
         case let .owned(output):
-            if let subscriber = output.core.attach(observer.action) { lifetime += subscriber }
+            if let subscriber = output.core.attach(observer: observer) { lifetime += subscriber }
         case let .derived(attach):
             attach(observer, lifetime)
         }
@@ -121,6 +121,8 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
                 switch handler {
                 case let .events(action): action(event)
                 case let .values(action): if case let .value(value) = event { action(value) }
+                // Never passed here: observer objects are attached by `attach(_:during:)`.
+                case let .observer(observer): observer._withUnsafeGuaranteedRef { $0.action(event) }
                 }
                 if event.isTerminating { observation.lifetime.end() }
             }, observation.lifetime)
@@ -207,9 +209,10 @@ final class Observation: Disposable, Sendable {
 @usableFromInline
 final class SignalOutput<Value: Sendable, Error: Swift.Error>: Sendable {
     @usableFromInline let core: SignalCore<Value, Error>
-    let silentEnd: Event<Value, Error>
-    let onUnreachable: @Sendable () -> Void
+    @usableFromInline let silentEnd: Event<Value, Error>
+    @usableFromInline let onUnreachable: @Sendable () -> Void
 
+    @inlinable
     init(
         _ core: SignalCore<Value, Error>, endingAs silentEnd: Event<Value, Error> = .interrupted,
         onUnreachable: @escaping @Sendable () -> Void

@@ -25,6 +25,9 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     enum Handler: Sendable {
         case events(Action)
         case values(@Sendable (Value) -> Void)
+        /// An observer object, retained by hand (`Subscriber` releases it): a delivery calls its
+        /// immutable `action` through a borrowed reference, with no retain and release per event.
+        case observer(Unmanaged<Signal<Value, Error>.Observer>)
     }
 
     /// An attached observer with its event handler.
@@ -33,16 +36,21 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         // `handler` is read by the delivering thread without the lock and cleared only when no
         // delivery is running (see `ObserverRegistry`), so reads and the one write never overlap.
         @usableFromInline @exclusivity(unchecked) var handler: Handler?
+        /// Whether `handler` holds an observer object this subscriber still has to release
+        /// (checked first, so that freeing any other subscriber does not copy its handler).
+        @usableFromInline @exclusivity(unchecked) var ownsObserver: Bool
 
         @inlinable
         init(_ handler: Handler, core: SignalCore) {
             self.handler = handler
+            if case .observer = handler { ownsObserver = true } else { ownsObserver = false }
             super.init(registry: core)
         }
 
         @inlinable
         func action(_ event: Event<Value, Error>) {
             switch handler {
+            case let .observer(observer)?: observer._withUnsafeGuaranteedRef { $0.action(event) }
             case let .events(action)?: action(event)
             case let .values(action)?: if case let .value(value) = event { action(value) }
             case nil: break
@@ -51,7 +59,15 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
 
         @usableFromInline
         override func releaseHandler() {
+            if ownsObserver, case let .observer(observer)? = handler {
+                ownsObserver = false
+                observer.release()
+            }
             handler = nil
+        }
+
+        deinit {
+            if ownsObserver, case let .observer(observer)? = handler { observer.release() }
         }
     }
 
@@ -86,20 +102,67 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     /// Sends `event` to every observer (or queues it, see the type's contract).
     @inlinable
     func send(_ event: Event<Value, Error>) {
+        // The steady path: a value sent to an idle core. One compare-and-swap takes the lock,
+        // one store gives it back marked as delivering, one compare-and-swap ends the delivery.
+        if case let .value(value) = event, lock.tryLockIdle() {
+            if isTerminated {
+                lock.unlock()
+                return
+            }
+            if tracksValue {
+                current = value
+                delivered = value
+            }
+            drainer = currentThreadID()
+            snapshotIsBorrowed = true
+            // The pointer outlives the closure on purpose: the buffer stays allocated and
+            // unchanged until the delivery ends (see `protectSnapshotLocked`).
+            let buffer = observers.slots.withUnsafeBufferPointer { $0 }
+            lock.unlockDelivering()
+            deliver(event, to: buffer)
+            finishDelivering()
+            return
+        }
+        sendContended(event)
+    }
+
+    @inlinable
+    func sendContended(_ event: Event<Value, Error>) {
         lock.lock()
         let delivery = enqueueLocked(event)
         lock.unlock()
         if let delivery { perform(delivery) }
     }
 
+    /// The observers a delivery goes to: for a value, the bag's buffer itself, borrowed (kept
+    /// alive by `protectSnapshotLocked` if the bag changes meanwhile); for the terminal event,
+    /// the bag's contents, taken out of it.
+    @usableFromInline
+    struct Snapshot {
+        @usableFromInline let borrowed: UnsafeBufferPointer<AnyObject?>
+        @usableFromInline let owned: ContiguousArray<AnyObject?>?
+
+        @inlinable
+        init(borrowed: UnsafeBufferPointer<AnyObject?>) {
+            self.borrowed = borrowed
+            self.owned = nil
+        }
+
+        @inlinable
+        init(owned: ContiguousArray<AnyObject?>) {
+            self.borrowed = UnsafeBufferPointer(start: nil, count: 0)
+            self.owned = owned
+        }
+    }
+
     /// A delivery this thread owns: the event and the observers to give it to.
     @usableFromInline
     struct Delivery {
         @usableFromInline let event: Event<Value, Error>
-        @usableFromInline let snapshot: ContiguousArray<AnyObject?>
+        @usableFromInline let snapshot: Snapshot
 
         @inlinable
-        init(event: Event<Value, Error>, snapshot: ContiguousArray<AnyObject?>) {
+        init(event: Event<Value, Error>, snapshot: Snapshot) {
             self.event = event
             self.snapshot = snapshot
         }
@@ -128,6 +191,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         if tracksValue, case let .value(value) = event { current = value }
         if isDelivering {
             pending.append(.event(event))
+            lock.setAttention(true)
             return nil
         }
         isDelivering = true
@@ -136,54 +200,73 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     }
 
     @inlinable
-    func snapshotLocked(for event: Event<Value, Error>) -> ContiguousArray<AnyObject?> {
+    func snapshotLocked(for event: Event<Value, Error>) -> Snapshot {
         switch event {
         case let .value(value):
             if tracksValue { delivered = value }
-            return observers.slots
+            snapshotIsBorrowed = true
+            // The pointer outlives the closure on purpose: the buffer stays allocated and
+            // unchanged until the delivery ends (see `protectSnapshotLocked`).
+            return Snapshot(borrowed: observers.slots.withUnsafeBufferPointer { $0 })
         default:
             terminal = event
             isSealed = true
             whenUnobserved = nil
-            return observers.removeAll()
+            return Snapshot(owned: observers.removeAll())
         }
     }
 
     @inlinable
-    func deliver(_ event: Event<Value, Error>, to snapshot: ContiguousArray<AnyObject?>) {
-        // The snapshot keeps every subscriber alive for the whole loop, so each is borrowed
-        // rather than retained.
-        snapshot.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                guard let object = buffer[index] else { continue }
-                Unmanaged.passUnretained(unsafeDowncast(object, to: Subscriber.self))._withUnsafeGuaranteedRef { subscriber in
-                    if subscriber.isActive { subscriber.action(event) }
-                }
-            }
-        }
-        if event.isTerminating {
-            for case let object? in snapshot {
+    func deliver(_ event: Event<Value, Error>, to snapshot: Snapshot) {
+        if let owned = snapshot.owned {
+            owned.withUnsafeBufferPointer { deliver(event, to: $0) }
+            for case let object? in owned {
                 let subscriber = unsafeDowncast(object, to: Subscriber.self)
                 subscriber.slot.store(-1, ordering: .relaxed)
                 subscriber.releaseHandler()
             }
             onTerminated?()
+        } else {
+            deliver(event, to: snapshot.borrowed)
         }
     }
 
     @inlinable
+    func deliver(_ event: Event<Value, Error>, to buffer: UnsafeBufferPointer<AnyObject?>) {
+        // The buffer keeps every subscriber alive for the whole loop, so each is borrowed
+        // rather than retained: its slot is read as a bare pointer (an `AnyObject?` is one
+        // pointer, null for nil), which loading as an object would retain.
+        guard let base = buffer.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        for index in 0..<buffer.count {
+            guard let bits = raw.load(fromByteOffset: index &* MemoryLayout<AnyObject?>.stride, as: UnsafeRawPointer?.self) else { continue }
+            Unmanaged<Subscriber>.fromOpaque(bits)._withUnsafeGuaranteedRef { subscriber in
+                if subscriber.isActive { subscriber.action(event) }
+            }
+        }
+    }
+
+    /// Ends this thread's delivery: one compare-and-swap when nothing happened meanwhile.
+    @inlinable
     func finishDelivering() {
+        if lock.tryEndDelivering() { return }
+        finishDeliveringContended()
+    }
+
+    @usableFromInline
+    func finishDeliveringContended() {
         lock.lock()
+        snapshotIsBorrowed = false
         if pending.isEmpty {
             isDelivering = false
-            if retired.isEmpty {
-                lock.unlock()
-                return
-            }
+            lock.setAttention(false)
             let retired = self.retired
             self.retired = []
+            let kept = keptSnapshots
+            keptSnapshots = []
             lock.unlock()
             releaseRetired(retired)
+            withExtendedLifetime(kept) {}
             return
         }
         lock.unlock()
@@ -213,6 +296,8 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
                 start.run(subscriber)
             }
             lock.lock()
+            // The last delivery has ended: nobody reads the buffer it borrowed any more.
+            snapshotIsBorrowed = false
             if index >= 64 && index * 2 >= pending.count {
                 pending.removeFirst(index)
                 index = 0
@@ -220,10 +305,15 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         }
         pending.removeAll(keepingCapacity: pending.capacity <= 64)
         isDelivering = false
+        snapshotIsBorrowed = false
+        lock.setAttention(false)
         let retired = self.retired
         self.retired = []
+        let kept = keptSnapshots
+        keptSnapshots = []
         lock.unlock()
         releaseRetired(retired)
+        withExtendedLifetime(kept) {}
     }
 
     // MARK: Observers
@@ -235,6 +325,12 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         attach(.events(action))
     }
 
+    /// Attaches an observer object (see `Handler.observer`).
+    @inlinable
+    func attach(observer: Signal<Value, Error>.Observer) -> Subscriber? {
+        attach(.observer(Unmanaged.passRetained(observer)))
+    }
+
     @inlinable
     func attach(_ handler: Handler) -> Subscriber? {
         let subscriber = Subscriber(handler, core: self)
@@ -244,6 +340,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             subscriber.action(.interrupted)
             return nil
         }
+        protectSnapshotLocked()
         subscriber.slot.store(observers.insert(subscriber), ordering: .relaxed)
         lock.unlock()
         return subscriber
@@ -275,11 +372,13 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         if let terminal {
             return Start(value: current, terminal: terminal)
         }
+        protectSnapshotLocked()
         let slot = observers.insert(subscriber)
         guard subscriber.slot.compareExchange(expected: expected, desired: slot, ordering: .relaxed).exchanged else {
             // Disposed while queued for attachment.
             observers.remove(subscriber, at: slot)
             retired.append(subscriber)
+            lock.setAttention(true)
             return Start(value: nil, terminal: nil)
         }
         return Start(value: delivered, terminal: nil)
@@ -288,12 +387,14 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     /// Attaches an observer that first receives the current value, then every later event, with no
     /// gap and no repeat even while another thread is delivering (used by property producers).
     @inlinable
-    func attachSendingCurrent(_ action: @escaping Action) -> Subscriber {
-        let subscriber = Subscriber(.events(action), core: self)
+    func attachSendingCurrent(_ observer: Signal<Value, Error>.Observer) -> Subscriber {
+        let subscriber = Subscriber(.observer(Unmanaged.passRetained(observer)), core: self)
         lock.lock()
         if !isDelivering {
             isDelivering = true
             drainer = currentThreadID()
+            // No delivery is reading the bag's buffer (a flag left by the last one is stale).
+            snapshotIsBorrowed = false
             let start = insertOrFinishLocked(subscriber)
             lock.unlock()
             start.run(subscriber)
@@ -307,6 +408,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             // Not yet in the bag: mark it attachable (not -1, which means disposed).
             subscriber.slot.store(Subscription.awaitingAttachment, ordering: .relaxed)
             pending.append(.attach(subscriber))
+            lock.setAttention(true)
             lock.unlock()
         }
         return subscriber
@@ -330,6 +432,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         } else {
             // A delivery is draining: let it deliver the end in order.
             pending.append(.event(terminal))
+            lock.setAttention(true)
         }
         return true
     }

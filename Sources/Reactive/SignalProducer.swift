@@ -11,7 +11,13 @@ import Synchronization
 public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     public typealias Observer = Signal<Value, Error>.Observer
 
+    /// Runs the work, sending into the observer it is given, which it may assume nothing about:
+    /// for a producer made with `init(_:)` its handler behind a relay of its own (the source),
+    /// for operators the transformed observer handed on towards such a source.
     @usableFromInline let startHandler: @Sendable (Observer, Lifetime) -> Void
+    /// For a producer made with `init(_:)`: the handler itself. `start` runs it with the run's
+    /// final relay as its source, so a producer started without operators serialises once.
+    @usableFromInline let sourceHandler: (@Sendable (Observer, Lifetime) -> Void)?
 
     /// A producer that runs `startHandler` on every start. The handler sends through the observer
     /// and ties its resources to the lifetime, which ends when the run terminates or is disposed.
@@ -26,6 +32,7 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
             lifetime.setInterrupter { source.interrupt() }
             startHandler(Observer { source.send($0) }, lifetime)
         }
+        self.sourceHandler = startHandler
     }
 
     /// A producer whose handler receives the downstream observer itself: for operators, which
@@ -33,19 +40,23 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     @inlinable
     init(handler startHandler: @escaping @Sendable (Observer, Lifetime) -> Void, lifted: Void) {
         self.startHandler = startHandler
+        self.sourceHandler = nil
     }
 
     /// A producer whose starts run a new `Signal.pipe()`: each start gets the signal's events
     /// from the moment it starts. Returns the producer and the input that sends on it.
+    @inlinable
     public static func pipe() -> (producer: SignalProducer, input: Observer) {
         let (signal, input) = Signal<Value, Error>.pipe()
         return (SignalProducer(signal), input)
     }
 
     /// A producer that is interrupted at once, without a value.
+    @inlinable
     public static var interrupted: SignalProducer { SignalProducer { observer, _ in observer.sendInterrupted() } }
 
     /// Sends `value`, then completes.
+    @inlinable
     public init(value: Value) {
         self.init { observer, _ in
             observer.send(value: value)
@@ -54,6 +65,7 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     }
 
     /// Sends each of `values`, then completes.
+    @inlinable
     public init<S: Sequence & Sendable>(values: S) where S.Element == Value {
         self.init { observer, lifetime in
             for value in values {
@@ -65,11 +77,13 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     }
 
     /// Fails with `error` at once.
+    @inlinable
     public init(error: Error) {
         self.init { observer, _ in observer.send(error: error) }
     }
 
     /// Sends the success value and completes, or fails.
+    @inlinable
     public init(result: Result<Value, Error>) {
         switch result {
         case let .success(value): self.init(value: value)
@@ -78,23 +92,46 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     }
 
     /// Forwards the events `signal` sends while started: starting it only observes.
+    @inlinable
     public init(_ signal: Signal<Value, Error>) {
         self.init { observer, lifetime in signal.attach(observer, during: lifetime) }
     }
 
     /// Completes at once without a value.
+    @inlinable
     public static var empty: SignalProducer { SignalProducer { observer, _ in observer.sendCompleted() } }
 
     /// Never sends anything.
+    @inlinable
     public static var never: SignalProducer { SignalProducer { _, _ in } }
 
     /// Runs the work and sends its events to `observer`; disposing the result interrupts it.
+    ///
+    /// The run ends at a relay (`SerialRelay`), which keeps the observer's events serial and
+    /// ends after the terminal event, and which is the returned disposable. A producer made
+    /// with `init(_:)` sends straight into it; one made by operators sends through them.
+    @inlinable
     @discardableResult
     public func start(_ observer: Observer = Observer { _ in }) -> any Disposable {
-        startWithSignal { signal, disposable in
-            signal.observe(observer)
-            return disposable
+        start(observer: observer)
+    }
+
+    @inlinable
+    func start(action: @escaping @Sendable (Event<Value, Error>) -> Void) -> SerialRelay<Value, Error> {
+        start(observer: Observer(action))
+    }
+
+    @inlinable
+    func start(observer: Observer) -> SerialRelay<Value, Error> {
+        let lifetime = Lifetime()
+        let run = SerialRelay<Value, Error>(run: observer, lifetime: lifetime)
+        if let sourceHandler {
+            lifetime.setInterrupter { run.interrupt() }
+            sourceHandler(Observer { run.send($0) }, lifetime)
+        } else {
+            startHandler(Observer { run.send($0) }, lifetime)
         }
+        return run
     }
 
     /// Creates the run's signal, lets `setup` observe it, then starts the work. Use it to attach
@@ -102,6 +139,7 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     ///
     /// If `setup` disposes the interrupter, the work is never started. A run whose signal nobody
     /// observes or keeps ends, silently, once `setup` and the start handler have returned.
+    @inlinable
     public func startWithSignal<Result>(
         _ setup: (_ signal: Signal<Value, Error>, _ interrupter: any Disposable) -> Result
     ) -> Result {
@@ -118,30 +156,35 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
     }
 
     /// Starts and observes values only.
+    @inlinable
     @discardableResult
     public func startWithValues(_ action: @escaping @Sendable (Value) -> Void) -> any Disposable {
-        start(Observer(value: action))
+        start(action: { event in if case let .value(value) = event { action(value) } })
     }
 
     /// Starts and observes successful completion only.
+    @inlinable
     @discardableResult
     public func startWithCompleted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        start(Observer(completed: action))
+        start(action: { event in if case .completed = event { action() } })
     }
 
     /// Starts and observes failure only.
+    @inlinable
     @discardableResult
     public func startWithFailed(_ action: @escaping @Sendable (Error) -> Void) -> any Disposable {
-        start(Observer(failed: action))
+        start(action: { event in if case let .failed(error) = event { action(error) } })
     }
 
     /// Starts and observes interruption only.
+    @inlinable
     @discardableResult
     public func startWithInterrupted(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        start(Observer(interrupted: action))
+        start(action: { event in if case .interrupted = event { action() } })
     }
 
     /// Starts and reports each value as a success and a failure as a failure.
+    @inlinable
     @discardableResult
     public func startWithResult(_ action: @escaping @Sendable (Result<Value, Error>) -> Void) -> any Disposable {
         start(Observer(value: { action(.success($0)) }, failed: { action(.failure($0)) }))
@@ -173,10 +216,11 @@ public struct SignalProducer<Value: Sendable, Error: Swift.Error>: Sendable {
 /// interrupted at its end.
 @usableFromInline
 final class RunInterrupter<Value: Sendable, Error: Swift.Error>: Disposable {
-    let lifetime: Lifetime
-    let core: SignalCore<Value, Error>
-    private let disposed = Atomic<Bool>(false)
+    @usableFromInline let lifetime: Lifetime
+    @usableFromInline let core: SignalCore<Value, Error>
+    @usableFromInline let disposed = Atomic<Bool>(false)
 
+    @inlinable
     init(lifetime: Lifetime, core: SignalCore<Value, Error>) {
         self.lifetime = lifetime
         self.core = core
@@ -204,10 +248,12 @@ public protocol SignalProducerConvertible<Value, Error>: Sendable {
 }
 
 extension SignalProducer: SignalProducerConvertible {
+    @inlinable
     public var producer: SignalProducer<Value, Error> { self }
 }
 
 extension Signal: SignalProducerConvertible {
     /// A producer whose starts observe this signal.
+    @inlinable
     public var producer: SignalProducer<Value, Error> { SignalProducer(self) }
 }

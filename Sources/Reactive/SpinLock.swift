@@ -55,3 +55,86 @@ func currentThreadID() -> UInt {
     return UInt(pthread_self())
     #endif
 }
+
+/// The lock of a signal core, which also carries the core's delivery state, so that a delivery
+/// that met no other work ends with one compare-and-swap instead of a second lock round trip.
+///
+/// Bits: `locked` (held; guards the core's fields), `delivering` (a thread owns the delivery),
+/// `attention` (something waits for the delivering thread: queued events, retired observers,
+/// kept snapshots). While `locked` is set only the holder changes the word, so the holder sets
+/// and reads the other bits with plain atomic loads and stores.
+@usableFromInline
+struct RegistryLock: ~Copyable, Sendable {
+    @usableFromInline let word = Atomic<UInt>(0)
+
+    @inlinable static var locked: UInt { 1 }
+    @inlinable static var delivering: UInt { 2 }
+    @inlinable static var attention: UInt { 4 }
+
+    @inlinable init() {}
+
+    @inlinable
+    borrowing func lock() {
+        if !word.compareExchange(expected: 0, desired: Self.locked, ordering: .acquiring).exchanged {
+            lockContended()
+        }
+    }
+
+    @usableFromInline
+    borrowing func lockContended() {
+        var spins = 0
+        while true {
+            let current = word.load(ordering: .relaxed)
+            if current & Self.locked == 0,
+               word.compareExchange(expected: current, desired: current | Self.locked, ordering: .acquiring).exchanged {
+                return
+            }
+            spins += 1
+            if spins >= 32 {
+                sched_yield()
+                spins = 0
+            }
+        }
+    }
+
+    @inlinable
+    borrowing func unlock() {
+        word.store(word.load(ordering: .relaxed) & ~Self.locked, ordering: .releasing)
+    }
+
+    /// Takes the lock of an idle core (unlocked, not delivering, nothing waiting) in one step.
+    @inlinable
+    borrowing func tryLockIdle() -> Bool {
+        word.compareExchange(expected: 0, desired: Self.locked, ordering: .acquiring).exchanged
+    }
+
+    /// Gives back a lock taken with `tryLockIdle`, now owning the delivery.
+    @inlinable
+    borrowing func unlockDelivering() {
+        word.store(Self.delivering, ordering: .releasing)
+    }
+
+    /// Whether a thread owns the delivery. Read and set only while holding the lock.
+    @inlinable
+    borrowing func isDelivering() -> Bool { word.load(ordering: .relaxed) & Self.delivering != 0 }
+
+    @inlinable
+    borrowing func setDelivering(_ delivering: Bool) {
+        let current = word.load(ordering: .relaxed)
+        word.store(delivering ? current | Self.delivering : current & ~Self.delivering, ordering: .relaxed)
+    }
+
+    /// Marks work for the delivering thread (call while holding the lock).
+    @inlinable
+    borrowing func setAttention(_ attention: Bool) {
+        let current = word.load(ordering: .relaxed)
+        word.store(attention ? current | Self.attention : current & ~Self.attention, ordering: .relaxed)
+    }
+
+    /// Ends a delivery that nothing else needs to follow up (not locked, no attention): returns
+    /// false when the caller must take the lock and look.
+    @inlinable
+    borrowing func tryEndDelivering() -> Bool {
+        word.compareExchange(expected: Self.delivering, desired: 0, ordering: .acquiringAndReleasing).exchanged
+    }
+}

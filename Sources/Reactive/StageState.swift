@@ -6,6 +6,14 @@ final class StageState<T>: @unchecked Sendable { // safe: only the stage's seria
     @inlinable init(_ value: T) { self.value = value }
 }
 
+/// State guarded by the lock of an operator's output relay (`SerialRelay.lockState`), so that
+/// updating it and committing the event it decides happen in one critical section.
+@usableFromInline
+final class RelayGuarded<T>: @unchecked Sendable { // safe: `value` is only touched under the relay's lock
+    @usableFromInline @exclusivity(unchecked) var value: T
+    @inlinable init(_ value: T) { self.value = value }
+}
+
 /// State shared by callbacks that may run on different threads (several inputs, timers, disposal).
 @usableFromInline
 final class LockedState<T>: @unchecked Sendable { // safe: `value` is only touched inside `withLock`

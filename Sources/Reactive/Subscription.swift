@@ -13,9 +13,13 @@ let liveSubscriptionCounter = Atomic<Int>(0)
 @usableFromInline
 class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by `lock`
     // Subclasses guard their own state with the same lock.
-    @usableFromInline let lock = SpinLock()
+    @usableFromInline let lock = RegistryLock()
     @usableFromInline @exclusivity(unchecked) var observers = Bag()
-    @usableFromInline @exclusivity(unchecked) var isDelivering = false
+    /// Set while the delivering thread reads `observers.slots` without holding a reference to it
+    /// (see `protectSnapshotLocked`).
+    @usableFromInline @exclusivity(unchecked) var snapshotIsBorrowed = false
+    /// Observer buffers a delivery was reading when the bag changed, kept alive until it ends.
+    @usableFromInline @exclusivity(unchecked) var keptSnapshots: [ContiguousArray<AnyObject?>] = []
     /// Set when the terminal event took every observer out of the bag: later detaches are no-ops.
     @usableFromInline @exclusivity(unchecked) var isSealed = false
     /// Subscriptions detached during a delivery, whose handlers that delivery will release.
@@ -25,6 +29,27 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
     @usableFromInline @exclusivity(unchecked) var whenUnobserved: (@Sendable (ObserverRegistry) -> Void)?
 
     @inlinable init() {}
+
+    /// Whether a thread owns the delivery (read and set under `lock`).
+    @inlinable
+    final var isDelivering: Bool {
+        get { lock.isDelivering() }
+        set { lock.setDelivering(newValue) }
+    }
+
+    /// Call under `lock` before changing `observers.slots`: a delivery in progress may be reading
+    /// the current buffer without a reference of its own (that saves a retain and a release per
+    /// event), so the buffer is kept alive, and the change made on a copy, until it ends.
+    @inlinable
+    final func protectSnapshotLocked() {
+        if snapshotIsBorrowed {
+            snapshotIsBorrowed = false
+            if isDelivering {
+                keptSnapshots.append(observers.slots)
+                lock.setAttention(true)
+            }
+        }
+    }
 
     /// Runs `action` once the registry has no observer left (at once if it has none now); never
     /// if the signal terminates first.
@@ -51,6 +76,7 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
         lock.lock()
         var unobserved: (@Sendable (ObserverRegistry) -> Void)?
         if !isSealed {
+            if observers.count == 1 { protectSnapshotLocked() }
             observers.vacate(slot)
             if whenUnobserved != nil, observers.count == 0 {
                 unobserved = whenUnobserved
@@ -58,7 +84,10 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
             }
         }
         let releaseNow = !isDelivering
-        if !releaseNow { retired.append(subscription) }
+        if !releaseNow {
+            retired.append(subscription)
+            lock.setAttention(true)
+        }
         lock.unlock()
         if releaseNow { subscription.releaseHandler() }
         unobserved?(self)

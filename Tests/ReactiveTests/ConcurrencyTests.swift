@@ -78,6 +78,56 @@ struct ConcurrencyTests {
         #expect(signal.observerCount == 0)
     }
 
+    /// Deliveries read the observer bag's buffer without a reference of their own; attaching
+    /// and detaching on other threads meanwhile must neither lose nor repeat an event for the
+    /// observers that stay.
+    @Test func observersThatStayGetEveryValueOnceWhileOthersComeAndGo() {
+        let (signal, input) = Signal<Int, Never>.pipe()
+        let stayers = (0..<3).map { _ in Counter() }
+        let disposables = stayers.map { counter in
+            signal.observeValues { _ in counter.increment() }
+        }
+        let perSender = 10_000
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            if thread < 2 {
+                for index in 0..<perSender { input.send(value: index) }
+            } else {
+                for _ in 0..<perSender / 2 {
+                    let first = signal.observeValues { _ in }
+                    let second = signal.observeValues { _ in }
+                    first?.dispose()
+                    second?.dispose()
+                }
+            }
+        }
+        for counter in stayers { #expect(counter.value == 2 * perSender) }
+        #expect(signal.observerCount == stayers.count)
+        for disposable in disposables { disposable?.dispose() }
+    }
+
+    /// A producer's observer is the run's source (a relay): senders on several threads are
+    /// serialised, nothing is lost, and nothing passes the terminal event.
+    @Test func concurrentSendsIntoAProducerRunStaySerial() {
+        let detector = OverlapDetector()
+        let count = Atomic<Int>(0)
+        let ends = Atomic<Int>(0)
+        let producer = SignalProducer<Int, Never> { observer, _ in
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                for index in 0..<10_000 { observer.send(value: index) }
+            }
+            observer.sendCompleted()
+            observer.send(value: -1)
+        }
+        producer.map { $0 &+ 1 }.start(Signal<Int, Never>.Observer { event in
+            detector.enter()
+            if case .value = event { count.add(1, ordering: .relaxed) } else { ends.add(1, ordering: .relaxed) }
+            detector.leave()
+        })
+        #expect(count.load(ordering: .relaxed) == 40_000)
+        #expect(ends.load(ordering: .relaxed) == 1)
+        #expect(detector.overlaps.load(ordering: .relaxed) == 0)
+    }
+
     @Test func combineLatestFromTwoThreadsStaysSerial() {
         let (a, inputA) = Signal<Int, Never>.pipe()
         let (b, inputB) = Signal<Int, Never>.pipe()

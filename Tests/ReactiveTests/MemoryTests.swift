@@ -57,6 +57,32 @@ struct MemoryTests {
         #expect(weakObserver.object == nil, "observer released after \(ending)")
     }
 
+    /// A repeating timer's action captures its scheduler; cancelling it must release the action
+    /// at once, not when the clock next passes the cancelled entry, or the scheduler's queue and
+    /// the action keep each other (and the timer's run) alive for ever.
+    @Test func aDisposedRepeatingTimerFreesItsSchedulerWithoutTheClockMoving() {
+        var scheduler: TestScheduler? = TestScheduler()
+        let freed = WeakBox(scheduler!)
+        let ticks = Counter()
+        let timer = SignalProducer.timer(every: .seconds(5), on: scheduler!).startWithValues { _ in ticks.increment() }
+        scheduler?.advance(by: .seconds(12))
+        #expect(ticks.value == 2)
+        timer.dispose()
+        scheduler = nil
+        #expect(freed.object == nil, "the scheduler is freed once the timer is disposed")
+    }
+
+    /// Observing the end of a lifetime that never ends keeps nothing: `take(during: .never)`
+    /// and friends register no end observer.
+    @Test func observingTheEndOfLifetimeNeverKeepsNothing() {
+        let tracked = Tracked()
+        let freed = WeakBox(tracked)
+        let handle = Lifetime.never.observeEnded { withExtendedLifetime(tracked) {} }
+        #expect(handle == nil)
+        _ = consume tracked
+        #expect(freed.object == nil)
+    }
+
     @Test func derivedPropertiesAreFreedAndStopFollowing() {
         let source = MutableProperty(1)
         var derived: Property<Int>? = source.map { $0 + 1 }.map { $0 * 2 }
@@ -116,6 +142,21 @@ struct MemoryTests {
             disposables.removeAll()
             guard ReactiveDebug.liveSubscriptions == before else { exit(2) }
             withExtendedLifetime((input, property)) {}
+        }
+    }
+
+    @Test func aProducerRunCountsAsALiveSubscriptionUntilItIsFreed() async {
+        // Exact in a process of its own, where no other test runs.
+        await #expect(processExitsWith: .success) {
+            let before = ReactiveDebug.liveSubscriptions
+            var run: (any Disposable)? = SignalProducer<Int, Never>.never.start()
+            guard ReactiveDebug.liveSubscriptions == before + 1 else { exit(1) }
+            run?.dispose()
+            run = nil
+            guard ReactiveDebug.liveSubscriptions == before else { exit(2) }
+            let finished = SignalProducer<Int, Never>(values: [1, 2]).map { $0 + 1 }.startWithValues { _ in }
+            guard finished.isDisposed, ReactiveDebug.liveSubscriptions == before + 1 else { exit(3) }
+            withExtendedLifetime(finished) {}
         }
     }
 }

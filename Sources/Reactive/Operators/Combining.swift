@@ -46,35 +46,35 @@ extension Stage {
             // The pair is guarded by the serializer's own lock: one lock per event, not two.
             let state = LatestPairState<A, B>()
             first(Signal<A, E>.Observer { event in
-                out.lock.lock()
+                var bits = out.lockState()
                 var delivery: Event<(A, B), E>?
                 switch event {
                 case let .value(value):
                     state.pair.a = value
-                    if let b = state.pair.b { delivery = out.enqueueLocked(.value((value, b))) }
+                    if let b = state.pair.b { delivery = out.enqueueLocked(.value((value, b)), &bits) }
                 case .completed:
                     state.pair.running -= 1
-                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed) }
+                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed, &bits) }
                 default:
-                    delivery = out.enqueueLocked(event.asTerminal())
+                    delivery = out.enqueueLocked(event.asTerminal(), &bits)
                 }
-                out.lock.unlock()
+                out.unlockState(bits)
                 out.perform(delivery)
             }, lifetime)
             second(Signal<B, E>.Observer { event in
-                out.lock.lock()
+                var bits = out.lockState()
                 var delivery: Event<(A, B), E>?
                 switch event {
                 case let .value(value):
                     state.pair.b = value
-                    if let a = state.pair.a { delivery = out.enqueueLocked(.value((a, value))) }
+                    if let a = state.pair.a { delivery = out.enqueueLocked(.value((a, value)), &bits) }
                 case .completed:
                     state.pair.running -= 1
-                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed) }
+                    if state.pair.running == 0 { delivery = out.enqueueLocked(.completed, &bits) }
                 default:
-                    delivery = out.enqueueLocked(event.asTerminal())
+                    delivery = out.enqueueLocked(event.asTerminal(), &bits)
                 }
-                out.lock.unlock()
+                out.unlockState(bits)
                 out.perform(delivery)
             }, lifetime)
         }
@@ -254,6 +254,7 @@ extension Signal {
     }
 
     /// The latest values of three signals whenever any sends, once all have sent.
+    @inlinable
     public static func combineLatest<A, B, C>(
         _ a: Signal<A, Error>, _ b: Signal<B, Error>, _ c: Signal<C, Error>
     ) -> Signal<(A, B, C), Error> where Value == (A, B, C) {
@@ -261,6 +262,7 @@ extension Signal {
     }
 
     /// The latest values of four signals whenever any sends, once all have sent.
+    @inlinable
     public static func combineLatest<A, B, C, D>(
         _ a: Signal<A, Error>, _ b: Signal<B, Error>, _ c: Signal<C, Error>, _ d: Signal<D, Error>
     ) -> Signal<(A, B, C, D), Error> where Value == (A, B, C, D) {
@@ -268,6 +270,7 @@ extension Signal {
     }
 
     /// The latest values of five signals whenever any sends, once all have sent.
+    @inlinable
     public static func combineLatest<A, B, C, D, E>(
         _ a: Signal<A, Error>, _ b: Signal<B, Error>, _ c: Signal<C, Error>, _ d: Signal<D, Error>,
         _ e: Signal<E, Error>
@@ -277,11 +280,13 @@ extension Signal {
     }
 
     /// The latest values of all `signals`, in order, whenever any sends, once all have sent.
+    @inlinable
     public static func combineLatest<V>(_ signals: [Signal<V, Error>]) -> Signal<[V], Error> where Value == [V] {
         Signal.deriving(Stage.combineLatest(signals.map(\.stageInput)))
     }
 
     /// The latest values of all `signals`, combined by `reduce`, whenever any sends.
+    @inlinable
     public static func combineLatest<V>(
         _ signals: [Signal<V, Error>], reduce: @escaping @Sendable ([V]) -> Value
     ) -> Signal<Value, Error> {
@@ -289,6 +294,7 @@ extension Signal {
     }
 
     /// Pairs of the n-th values of both signals.
+    @inlinable
     public static func zip<A, B>(_ a: Signal<A, Error>, _ b: Signal<B, Error>) -> Signal<(A, B), Error>
     where Value == (A, B) {
         Signal<[any Sendable], Error>.deriving(Stage.zip([
@@ -300,34 +306,41 @@ extension Signal {
     }
 
     /// Arrays of the n-th values of all `signals`.
+    @inlinable
     public static func zip<V>(_ signals: [Signal<V, Error>]) -> Signal<[V], Error> where Value == [V] {
         Signal.deriving(Stage.zip(signals.map(\.stageInput)))
     }
 
     /// Every value of every signal as it arrives; completes when all have completed.
+    @inlinable
     public static func merge(_ signals: [Signal<Value, Error>]) -> Signal<Value, Error> {
         Signal.deriving(Stage.merge(signals.map(\.stageInput)))
     }
 
     /// Every value of every signal as it arrives; completes when all have completed.
+    @inlinable
     public static func merge(_ signals: Signal<Value, Error>...) -> Signal<Value, Error> { merge(signals) }
 
     /// This signal's values paired with the latest value of `other`.
+    @inlinable
     public func withLatest<U>(from other: Signal<U, Never>) -> Signal<(Value, U), Error> {
         lift(Stage.withLatest(from: other.stageInput))
     }
 
     /// This signal's values paired with the latest value of `other`, started per observer.
+    @inlinable
     public func withLatest<U>(from other: SignalProducer<U, Never>) -> Signal<(Value, U), Error> {
         lift(Stage.withLatest(from: other.stageInput))
     }
 
     /// The latest value paired with each value of `sampler`.
+    @inlinable
     public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Error> {
         Signal<(Value, T), Error>.deriving(Stage.sample(stageInput, with: sampler.stageInput))
     }
 
     /// The latest value, each time `sampler` sends.
+    @inlinable
     public func sample(on sampler: Signal<Void, Never>) -> Signal<Value, Error> {
         sample(with: sampler).map { $0.0 }
     }
@@ -337,6 +350,7 @@ extension Signal {
 
 extension SignalProducer {
     /// The latest values of both producers whenever either sends, once both have sent.
+    @inlinable
     public static func combineLatest<A, B>(
         _ a: SignalProducer<A, Error>, _ b: SignalProducer<B, Error>
     ) -> SignalProducer<(A, B), Error> where Value == (A, B) {
@@ -344,6 +358,7 @@ extension SignalProducer {
     }
 
     /// The latest values of both producers, combined by `reduce`, whenever either sends.
+    @inlinable
     public static func combineLatest<A, B>(
         _ a: SignalProducer<A, Error>, _ b: SignalProducer<B, Error>, reduce: @escaping @Sendable (A, B) -> Value
     ) -> SignalProducer<Value, Error> {
@@ -351,6 +366,7 @@ extension SignalProducer {
     }
 
     /// The latest values of three producers whenever any sends, once all have sent.
+    @inlinable
     public static func combineLatest<A, B, C>(
         _ a: SignalProducer<A, Error>, _ b: SignalProducer<B, Error>, _ c: SignalProducer<C, Error>
     ) -> SignalProducer<(A, B, C), Error> where Value == (A, B, C) {
@@ -358,6 +374,7 @@ extension SignalProducer {
     }
 
     /// The latest values of four producers whenever any sends, once all have sent.
+    @inlinable
     public static func combineLatest<A, B, C, D>(
         _ a: SignalProducer<A, Error>, _ b: SignalProducer<B, Error>, _ c: SignalProducer<C, Error>,
         _ d: SignalProducer<D, Error>
@@ -367,12 +384,14 @@ extension SignalProducer {
     }
 
     /// The latest values of all `producers`, in order, whenever any sends, once all have sent.
+    @inlinable
     public static func combineLatest<V>(_ producers: [SignalProducer<V, Error>]) -> SignalProducer<[V], Error>
     where Value == [V] {
         SignalProducer(Stage.combineLatest(producers.map(\.stageInput)))
     }
 
     /// The latest values of all `producers`, combined by `reduce`, whenever any sends.
+    @inlinable
     public static func combineLatest<V>(
         _ producers: [SignalProducer<V, Error>], reduce: @escaping @Sendable ([V]) -> Value
     ) -> SignalProducer<Value, Error> {
@@ -380,6 +399,7 @@ extension SignalProducer {
     }
 
     /// Pairs of the n-th values of both producers.
+    @inlinable
     public static func zip<A, B>(
         _ a: SignalProducer<A, Error>, _ b: SignalProducer<B, Error>
     ) -> SignalProducer<(A, B), Error> where Value == (A, B) {
@@ -392,37 +412,44 @@ extension SignalProducer {
     }
 
     /// Arrays of the n-th values of all `producers`.
+    @inlinable
     public static func zip<V>(_ producers: [SignalProducer<V, Error>]) -> SignalProducer<[V], Error>
     where Value == [V] {
         SignalProducer(Stage.zip(producers.map(\.stageInput)))
     }
 
     /// Every value of every producer as it arrives; completes when all have completed.
+    @inlinable
     public static func merge(_ producers: [SignalProducer<Value, Error>]) -> SignalProducer<Value, Error> {
         SignalProducer(Stage.merge(producers.map(\.stageInput)))
     }
 
     /// Every value of every producer as it arrives; completes when all have completed.
+    @inlinable
     public static func merge(_ producers: SignalProducer<Value, Error>...) -> SignalProducer<Value, Error> {
         merge(producers)
     }
 
     /// This producer's values paired with the latest value of `other`.
+    @inlinable
     public func withLatest<U>(from other: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Error> {
         lift(Stage.withLatest(from: other.stageInput))
     }
 
     /// This producer's values paired with the latest value of `other`.
+    @inlinable
     public func withLatest<U>(from other: Signal<U, Never>) -> SignalProducer<(Value, U), Error> {
         lift(Stage.withLatest(from: other.stageInput))
     }
 
     /// The latest value paired with each value of `sampler`.
+    @inlinable
     public func sample<T>(with sampler: SignalProducer<T, Never>) -> SignalProducer<(Value, T), Error> {
         SignalProducer<(Value, T), Error>(Stage.sample(stageInput, with: sampler.stageInput))
     }
 
     /// The latest value, each time `sampler` sends.
+    @inlinable
     public func sample(on sampler: SignalProducer<Void, Never>) -> SignalProducer<Value, Error> {
         sample(with: sampler).map { $0.0 }
     }

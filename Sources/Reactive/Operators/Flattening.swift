@@ -55,7 +55,7 @@ extension Stage {
     /// Flattens the streams `transform` makes from each value. An inner stream that completes
     /// or is interrupted simply ends; a failure of any stream fails the result; the result
     /// completes once the outer stream and every inner stream have ended.
-    @usableFromInline
+    @inlinable
     static func flatMap<V, E, U>(
         _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (V) -> SignalProducer<U, E>
     ) -> Transform<V, E, U, E> {
@@ -69,7 +69,7 @@ extension Stage {
     /// `.merge` (no limit) and `.concat` (one at a time). Inners that end synchronously while
     /// being started are followed by a loop, not by recursion, so any number of queued inners
     /// can end at once without deepening the stack.
-    @usableFromInline
+    @inlinable
     static func flatMapConcurrent<V, E, U>(
         limit: Int, _ transform: @escaping @Sendable (V) -> SignalProducer<U, E>
     ) -> Transform<V, E, U, E> {
@@ -125,13 +125,15 @@ extension Stage {
     }
 
     /// `.latest`: a new inner interrupts the previous one, whose events are ignored from then on.
-    @usableFromInline
+    /// The flatten's state is guarded by its output relay's lock, so an inner value is checked
+    /// and committed in one critical section.
+    @inlinable
     static func flatMapLatest<V, E, U>(
         _ transform: @escaping @Sendable (V) -> SignalProducer<U, E>
     ) -> Transform<V, E, U, E> {
         { downstream, lifetime in
             let out = serializer(downstream)
-            let state = LockedState(LatestFlattenState())
+            let state = RelayGuarded(LatestFlattenState())
             let current = SerialDisposable()
             lifetime += current
 
@@ -139,35 +141,37 @@ extension Stage {
                 switch event {
                 case let .value(value):
                     let producer = transform(value)
-                    let generation = state.withLock { latest -> Int in
-                        latest.generation += 1
-                        latest.innerRunning = true
-                        return latest.generation
-                    }
+                    let bits = out.lockState()
+                    state.value.generation += 1
+                    state.value.innerRunning = true
+                    let generation = state.value.generation
+                    out.unlockState(bits)
                     let entry = SerialDisposable()
                     current.inner = entry
                     entry.inner = producer.start(Signal<U, E>.Observer { event in
+                        var bits = out.lockState()
+                        var owned: Event<U, E>?
                         switch event {
                         case .value:
-                            if state.withLock({ $0.generation == generation }) { out.send(event) }
+                            if state.value.generation == generation { owned = out.enqueueLocked(event, &bits) }
                         case .failed:
-                            out.send(event)
+                            owned = out.enqueueLocked(event, &bits)
                         case .completed, .interrupted:
                             // An inner replaced by a newer one is interrupted on purpose: not an end.
-                            let complete = state.withLock { latest -> Bool in
-                                guard latest.generation == generation else { return false }
-                                latest.innerRunning = false
-                                return latest.outerDone
+                            if state.value.generation == generation {
+                                state.value.innerRunning = false
+                                if state.value.outerDone { owned = out.enqueueLocked(.completed, &bits) }
                             }
-                            if complete { out.send(.completed) }
                         }
+                        out.unlockState(bits)
+                        out.perform(owned)
                     })
                 case .completed:
-                    let complete = state.withLock { latest -> Bool in
-                        latest.outerDone = true
-                        return !latest.innerRunning
-                    }
-                    if complete { out.send(.completed) }
+                    var bits = out.lockState()
+                    state.value.outerDone = true
+                    let owned = state.value.innerRunning ? nil : out.enqueueLocked(.completed, &bits)
+                    out.unlockState(bits)
+                    out.perform(owned)
                 default:
                     out.send(event.asTerminal())
                 }
@@ -176,7 +180,7 @@ extension Stage {
     }
 
     /// On failure, continues with the producer `handler` makes from the error.
-    @usableFromInline
+    @inlinable
     static func flatMapError<V, E, F>(
         _ handler: @escaping @Sendable (E) -> SignalProducer<V, F>
     ) -> Transform<V, E, V, F> {
@@ -195,6 +199,7 @@ extension Stage {
 
 extension Signal {
     /// Maps each value to a producer and flattens them with `strategy`.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Value) -> SignalProducer<U, Error>
     ) -> Signal<U, Error> {
@@ -202,6 +207,7 @@ extension Signal {
     }
 
     /// Maps each value to a signal and flattens them with `strategy`.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Value) -> Signal<U, Error>
     ) -> Signal<U, Error> {
@@ -209,6 +215,7 @@ extension Signal {
     }
 
     /// On failure, continues with the producer `handler` makes from the error.
+    @inlinable
     public func flatMapError<F>(
         _ handler: @escaping @Sendable (Error) -> SignalProducer<Value, F>
     ) -> Signal<Value, F> {
@@ -218,6 +225,7 @@ extension Signal {
 
 extension Signal {
     /// Sends `value` to each new observer first, then this signal's events.
+    @inlinable
     public func prefix(value: Value) -> Signal<Value, Error> {
         let upstream = self
         return Signal.deriving { observer, lifetime in
@@ -229,16 +237,19 @@ extension Signal {
 
 extension Signal where Value: SignalProducerConvertible, Value.Error == Error {
     /// Flattens a signal of streams with `strategy`.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> Signal<Value.Value, Error> {
         flatMap(strategy) { $0.producer }
     }
 
     /// Forwards only the latest inner stream: `flatten(.latest)`.
+    @inlinable
     public func switchToLatest() -> Signal<Value.Value, Error> { flatten(.latest) }
 }
 
 extension SignalProducer {
     /// Maps each value to a producer and flattens them with `strategy`.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Value) -> SignalProducer<U, Error>
     ) -> SignalProducer<U, Error> {
@@ -246,6 +257,7 @@ extension SignalProducer {
     }
 
     /// Maps each value to a signal and flattens them with `strategy`.
+    @inlinable
     public func flatMap<U>(
         _ strategy: FlattenStrategy, _ transform: @escaping @Sendable (Value) -> Signal<U, Error>
     ) -> SignalProducer<U, Error> {
@@ -253,6 +265,7 @@ extension SignalProducer {
     }
 
     /// On failure, continues with the producer `handler` makes from the error.
+    @inlinable
     public func flatMapError<F>(
         _ handler: @escaping @Sendable (Error) -> SignalProducer<Value, F>
     ) -> SignalProducer<Value, F> {
@@ -260,21 +273,25 @@ extension SignalProducer {
     }
 
     /// This producer's events, then, once it completes, those of `next`.
+    @inlinable
     public func concat(_ next: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
         SignalProducer<SignalProducer<Value, Error>, Error>(values: [self, next]).flatten(.concat)
     }
 
     /// `value` first, then this producer's events.
+    @inlinable
     public func prefix(value: Value) -> SignalProducer<Value, Error> {
         SignalProducer(value: value).concat(self)
     }
 
     /// Waits for this producer to complete, ignoring its values, then continues with `replacement`.
+    @inlinable
     public func then<U>(_ replacement: SignalProducer<U, Error>) -> SignalProducer<U, Error> {
         filter { _ in false }.flatMap(.concat) { _ in SignalProducer<U, Error>.empty }.concat(replacement)
     }
 
     /// Restarts the producer after a failure, at most `count` times; the last failure is forwarded.
+    @inlinable
     public func retry(upTo count: Int) -> SignalProducer<Value, Error> {
         let upstream = self
         return SignalProducer { observer, lifetime in
@@ -304,6 +321,7 @@ extension SignalProducer {
 extension SignalProducer {
     /// Restarts the producer after a failure, at most `count` times, waiting `interval` on
     /// `scheduler` before each new attempt; the last failure is forwarded at once.
+    @inlinable
     public func retry(upTo count: Int, interval: Duration, on scheduler: any DateScheduler) -> SignalProducer<Value, Error> {
         guard count > 0 else { return self }
         let upstream = self
@@ -325,10 +343,12 @@ extension SignalProducer {
 
 extension SignalProducer where Value: SignalProducerConvertible, Value.Error == Error {
     /// Flattens a producer of streams with `strategy`.
+    @inlinable
     public func flatten(_ strategy: FlattenStrategy) -> SignalProducer<Value.Value, Error> {
         flatMap(strategy) { $0.producer }
     }
 
     /// Forwards only the latest inner stream: `flatten(.latest)`.
+    @inlinable
     public func switchToLatest() -> SignalProducer<Value.Value, Error> { flatten(.latest) }
 }

@@ -116,29 +116,35 @@ extension Signal {
 
     /// Forwards the first `count` values, then completes. With a `count` of zero or less the
     /// result has already ended: observers are interrupted at once.
+    @inlinable
     public func take(first count: Int) -> Signal<Value, Error> {
         count >= 1 ? lift(Stage.take(first: count)) : .empty
     }
 
     /// Drops the first `count` values.
+    @inlinable
     public func skip(first count: Int) -> Signal<Value, Error> { lift(Stage.skip(first: count)) }
 
     /// Forwards values while `predicate` holds, then completes.
+    @inlinable
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Error> {
         lift(Stage.take(while: predicate))
     }
 
     /// Drops values while `predicate` holds, then forwards everything.
+    @inlinable
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Error> {
         lift(Stage.skip(while: predicate))
     }
 
     /// Completes when `trigger` sends a value or completes.
+    @inlinable
     public func take(until trigger: Signal<Void, Never>) -> Signal<Value, Error> {
         lift(Stage.take(until: trigger.stageInput))
     }
 
     /// Completes when `lifetime` ends: ties a subscription to its owner.
+    @inlinable
     public func take(during lifetime: Lifetime) -> Signal<Value, Error> { lift(Stage.take(during: lifetime)) }
 }
 
@@ -159,34 +165,41 @@ extension SignalProducer {
 
     /// Forwards the first `count` values, then completes. With a `count` of zero or less this
     /// producer is not started and the result is interrupted at once.
+    @inlinable
     public func take(first count: Int) -> SignalProducer<Value, Error> {
         count >= 1 ? lift(Stage.take(first: count)) : .interrupted
     }
 
     /// Drops the first `count` values.
+    @inlinable
     public func skip(first count: Int) -> SignalProducer<Value, Error> { lift(Stage.skip(first: count)) }
 
     /// Forwards values while `predicate` holds, then completes.
+    @inlinable
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> SignalProducer<Value, Error> {
         lift(Stage.take(while: predicate))
     }
 
     /// Drops values while `predicate` holds, then forwards everything.
+    @inlinable
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> SignalProducer<Value, Error> {
         lift(Stage.skip(while: predicate))
     }
 
     /// Completes when `trigger` sends a value or completes.
+    @inlinable
     public func take(until trigger: Signal<Void, Never>) -> SignalProducer<Value, Error> {
         lift(Stage.take(until: trigger.stageInput))
     }
 
     /// Completes when `trigger` sends a value or completes.
+    @inlinable
     public func take(until trigger: SignalProducer<Void, Never>) -> SignalProducer<Value, Error> {
         lift(Stage.take(until: trigger.stageInput))
     }
 
     /// Completes when `lifetime` ends: ties a subscription to its owner.
+    @inlinable
     public func take(during lifetime: Lifetime) -> SignalProducer<Value, Error> {
         lift(Stage.take(during: lifetime))
     }
@@ -265,15 +278,18 @@ extension Stage {
 
 extension Signal {
     /// Sends the last `count` values when the signal completes, then completes.
+    @inlinable
     public func take(last count: Int) -> Signal<Value, Error> { lift(Stage.take(last: count)) }
 
     /// Drops values until `trigger` sends a value or completes; terminal events always pass.
+    @inlinable
     public func skip(until trigger: Signal<Void, Never>) -> Signal<Value, Error> {
         lift(Stage.skip(until: trigger.stageInput))
     }
 
     /// This signal's events (but its completion) until `replacement` sends anything, then only
     /// `replacement`'s.
+    @inlinable
     public func take(untilReplacement replacement: Signal<Value, Error>) -> Signal<Value, Error> {
         lift(Stage.take(untilReplacement: replacement.stageInput))
     }
@@ -281,26 +297,31 @@ extension Signal {
 
 extension SignalProducer {
     /// Sends the last `count` values when the producer completes, then completes.
+    @inlinable
     public func take(last count: Int) -> SignalProducer<Value, Error> { lift(Stage.take(last: count)) }
 
     /// Drops values until `trigger` sends a value or completes; terminal events always pass.
+    @inlinable
     public func skip(until trigger: SignalProducer<Void, Never>) -> SignalProducer<Value, Error> {
         lift(Stage.skip(until: trigger.stageInput))
     }
 
     /// Drops values until `trigger` sends a value or completes; terminal events always pass.
+    @inlinable
     public func skip(until trigger: Signal<Void, Never>) -> SignalProducer<Value, Error> {
         lift(Stage.skip(until: trigger.stageInput))
     }
 
     /// This producer's events (but its completion) until `replacement` sends anything, then only
     /// `replacement`'s. `replacement` is started alongside, per start.
+    @inlinable
     public func take(untilReplacement replacement: SignalProducer<Value, Error>) -> SignalProducer<Value, Error> {
         lift(Stage.take(untilReplacement: replacement.stageInput))
     }
 
     /// This producer's events (but its completion) until `replacement` sends anything, then only
     /// `replacement`'s.
+    @inlinable
     public func take(untilReplacement replacement: Signal<Value, Error>) -> SignalProducer<Value, Error> {
         lift(Stage.take(untilReplacement: replacement.stageInput))
     }

@@ -192,18 +192,22 @@ extension Signal {
     }
 
     /// Sends every value as one array on completion.
+    @inlinable
     public func collect() -> Signal<[Value], Error> { lift(Stage.collect(every: nil)) }
 
     /// Sends values in arrays of `count` (the last may be shorter).
+    @inlinable
     public func collect(count: Int) -> Signal<[Value], Error> { lift(Stage.collect(every: max(1, count))) }
 
     /// Pairs each value with the one before it; the first value is paired with `initial`, or
     /// skipped when there is none.
+    @inlinable
     public func combinePrevious(_ initial: Value? = nil) -> Signal<(previous: Value, current: Value), Error> {
         lift(Stage.combinePrevious(initial))
     }
 
     /// Turns every event, the terminal one included, into a value; then completes.
+    @inlinable
     public func materialize() -> Signal<Event<Value, Error>, Never> { lift(Stage.materialize()) }
 }
 
@@ -217,11 +221,13 @@ extension Signal where Error == Never {
 
 extension Signal {
     /// Turns materialized events back into events.
+    @inlinable
     public func dematerialize<V, E>() -> Signal<V, E> where Value == Event<V, E>, Error == Never {
         lift(Stage.dematerialize())
     }
 
     /// Drops `nil` values.
+    @inlinable
     public func skipNil<U>() -> Signal<U, Error> where Value == U? { compactMap { $0 } }
 }
 
@@ -275,28 +281,34 @@ extension SignalProducer {
     }
 
     /// Sends every value as one array on completion.
+    @inlinable
     public func collect() -> SignalProducer<[Value], Error> { lift(Stage.collect(every: nil)) }
 
     /// Sends values in arrays of `count` (the last may be shorter).
+    @inlinable
     public func collect(count: Int) -> SignalProducer<[Value], Error> {
         lift(Stage.collect(every: max(1, count)))
     }
 
     /// Pairs each value with the one before it; the first value is paired with `initial`, or
     /// skipped when there is none.
+    @inlinable
     public func combinePrevious(_ initial: Value? = nil) -> SignalProducer<(previous: Value, current: Value), Error> {
         lift(Stage.combinePrevious(initial))
     }
 
     /// Turns every event, the terminal one included, into a value; then completes.
+    @inlinable
     public func materialize() -> SignalProducer<Event<Value, Error>, Never> { lift(Stage.materialize()) }
 
     /// Turns materialized events back into events.
+    @inlinable
     public func dematerialize<V, E>() -> SignalProducer<V, E> where Value == Event<V, E>, Error == Never {
         lift(Stage.dematerialize())
     }
 
     /// Drops `nil` values.
+    @inlinable
     public func skipNil<U>() -> SignalProducer<U, Error> where Value == U? { compactMap { $0 } }
 }
 
@@ -331,6 +343,7 @@ extension Stage {
 
 extension Signal {
     /// Transforms each value with `transform`, failing with its error when it fails.
+    @inlinable
     public func attemptMap<U>(_ transform: @escaping @Sendable (Value) -> Result<U, Error>) -> Signal<U, Error> {
         lift(Stage.attemptMap(transform))
     }
@@ -338,6 +351,7 @@ extension Signal {
 
 extension SignalProducer {
     /// Transforms each value with `transform`, failing with its error when it fails.
+    @inlinable
     public func attemptMap<U>(
         _ transform: @escaping @Sendable (Value) -> Result<U, Error>
     ) -> SignalProducer<U, Error> {

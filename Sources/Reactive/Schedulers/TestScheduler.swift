@@ -11,11 +11,15 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     private var queue: [Entry] = []
     private var sequence = 0
 
-    private final class Entry: Sendable {
+    /// A scheduled action, and the disposable that cancels it. Cancelling releases the action
+    /// at once, though the entry stays queued until the clock passes it: an action that
+    /// captures its scheduler (a repeating timer does) would otherwise keep the scheduler, and
+    /// everything the action holds, alive through the queue.
+    private final class Entry: Disposable, @unchecked Sendable { // safe: `action` is guarded by `lock`
         let due: SchedulerInstant
         let order: Int
-        let action: @Sendable () -> Void
-        let cancelled = AnyDisposable()
+        private let lock = SpinLock()
+        private var action: (@Sendable () -> Void)?
         init(due: SchedulerInstant, order: Int, action: @escaping @Sendable () -> Void) {
             self.due = due
             self.order = order
@@ -23,6 +27,24 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         }
         func precedes(_ other: Entry) -> Bool {
             (due, order) < (other.due, other.order)
+        }
+        var isDisposed: Bool {
+            lock.lock(); defer { lock.unlock() }
+            return action == nil
+        }
+        func dispose() {
+            lock.lock()
+            let action = self.action
+            self.action = nil
+            lock.unlock()
+            withExtendedLifetime(action) {}
+        }
+        /// Takes the action to run it (an entry runs once).
+        func take() -> (@Sendable () -> Void)? {
+            lock.lock(); defer { lock.unlock() }
+            let action = self.action
+            self.action = nil
+            return action
         }
     }
 
@@ -40,7 +62,7 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     /// Actions scheduled and not yet run or cancelled.
     public var pendingCount: Int {
         lock.lock(); defer { lock.unlock() }
-        return queue.filter { !$0.cancelled.isDisposed }.count
+        return queue.filter { !$0.isDisposed }.count
     }
 
     /// Queues `action` at the current virtual time: it runs at the next `advance` or `run`.
@@ -70,7 +92,7 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         // Insert in order; queues in tests are short.
         let index = queue.firstIndex { entry.precedes($0) } ?? queue.endIndex
         queue.insert(entry, at: index)
-        return entry.cancelled
+        return entry
     }
 
     /// Moves the clock forward by `interval`, running every action due up to the new time.
@@ -81,8 +103,8 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     /// Moves the clock to `instant`, running every action due by then (actions they schedule
     /// within the window run too).
     public func advance(to instant: SchedulerInstant) {
-        while let entry = nextDue(by: instant) {
-            entry.action()
+        while let action = nextDue(by: instant) {
+            action()
         }
         lock.lock()
         if clock < instant { clock = instant }
@@ -95,23 +117,26 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
     /// can be called again and again, and `now` stays a time the code under test can use.)
     /// Repeating timers would never let it finish: use `advance` with them.
     public func run() {
-        while let entry = nextDue(by: nil) {
-            entry.action()
+        while let action = nextDue(by: nil) {
+            action()
         }
     }
 
-    private func nextDue(by limit: SchedulerInstant?) -> Entry? {
+    /// The action of the next entry due by `limit`, taken out of the queue (cancelled entries
+    /// are dropped on the way).
+    private func nextDue(by limit: SchedulerInstant?) -> (@Sendable () -> Void)? {
         lock.lock()
         defer { lock.unlock() }
         while let first = queue.first {
-            if first.cancelled.isDisposed {
+            if first.isDisposed {
                 queue.removeFirst()
                 continue
             }
             if let limit, first.due > limit { return nil }
             queue.removeFirst()
+            guard let action = first.take() else { continue }
             if clock < first.due { clock = first.due }
-            return first
+            return action
         }
         return nil
     }
