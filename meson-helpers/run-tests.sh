@@ -4,6 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ./meson-helpers/setup-deps.sh
+# The layering rules: the pure layers never reach GTK; framework → app crossings, raw gtk_ calls in
+# the app and main-actor bridging by hand may only go down (meson-helpers/layer-baseline.json).
+/usr/bin/python3 meson-helpers/check-layers.py
 swift build --build-tests
 # The example plugins, and the broken ones the loader's tests need, as run-time libraries.
 build_plugins() {
