@@ -5,7 +5,6 @@
 #include <signal.h>
 #include <unistd.h>
 #include <string.h>
-#include <math.h>
 #include <stdint.h>
 
 /* User-visible text goes through gettext (domain goodsdesk); the source strings are the seeds' Chinese. */

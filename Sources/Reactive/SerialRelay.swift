@@ -70,7 +70,7 @@ final class SerialRelay<Value: Sendable, Error: Swift.Error>: Disposable, @unche
     @usableFromInline
     func lockStateContended(_ seen: UInt) -> UInt {
         var current = seen
-        var spins = 0
+        var backoff = SpinBackoff()
         while true {
             if current & Self.locked == 0 {
                 let (exchanged, original) = state.compareExchange(
@@ -79,11 +79,7 @@ final class SerialRelay<Value: Sendable, Error: Swift.Error>: Disposable, @unche
                 current = original
                 continue
             }
-            spins += 1
-            if spins >= 32 {
-                yieldProcessor()
-                spins = 0
-            }
+            backoff.pause()
             current = state.load(ordering: .relaxed)
         }
     }
@@ -224,10 +220,4 @@ final class SerialRelay<Value: Sendable, Error: Swift.Error>: Disposable, @unche
         if let interrupt = lifetime?.takeInterrupter(), interrupt() { return }
         send(.interrupted)
     }
-}
-
-/// Lets another thread run (the contended path of the spin locks).
-@usableFromInline
-func yieldProcessor() {
-    sched_yield()
 }

@@ -31,17 +31,31 @@ struct SpinLock: ~Copyable, Sendable {
 
     @usableFromInline
     borrowing func lockContended() {
-        var spins = 0
+        var backoff = SpinBackoff()
         while true {
             if !state.load(ordering: .relaxed),
                state.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
                 return
             }
-            spins += 1
-            if spins >= 32 {
-                sched_yield()
-                spins = 0
-            }
+            backoff.pause()
+        }
+    }
+}
+
+/// How a contended lock waits: it spins, and every 32 turns yields the processor, so a preempted
+/// holder gets to run.
+@usableFromInline
+struct SpinBackoff {
+    @usableFromInline var spins = 0
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func pause() {
+        spins += 1
+        if spins >= 32 {
+            sched_yield()
+            spins = 0
         }
     }
 }
@@ -82,18 +96,14 @@ struct RegistryLock: ~Copyable, Sendable {
 
     @usableFromInline
     borrowing func lockContended() {
-        var spins = 0
+        var backoff = SpinBackoff()
         while true {
             let current = word.load(ordering: .relaxed)
             if current & Self.locked == 0,
                word.compareExchange(expected: current, desired: current | Self.locked, ordering: .acquiring).exchanged {
                 return
             }
-            spins += 1
-            if spins >= 32 {
-                sched_yield()
-                spins = 0
-            }
+            backoff.pause()
         }
     }
 

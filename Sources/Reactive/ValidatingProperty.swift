@@ -8,9 +8,9 @@ import Synchronization
 /// A property validated `with` another one is validated again, with its last proposed value,
 /// whenever the other changes.
 public final class ValidatingProperty<Value: Sendable, ValidationError: Swift.Error & Sendable>:
-    MutablePropertyProtocol, @unchecked Sendable {
-    // Immutable references only; `result` and `inner` carry the state, `writebacks` counts the
-    // stores this property is making into `inner` (whose echo it must not validate again).
+    MutablePropertyProtocol, @unchecked Sendable { // safe: only immutable references to thread-safe parts
+    // `result` and `inner` carry the state, `writebacks` counts the stores this property is
+    // making into `inner` (whose echo it must not validate again).
 
     /// What the validator decides about a proposed value.
     public enum Decision: Sendable {
