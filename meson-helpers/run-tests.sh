@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Sets up what the tests need, builds everything, and runs every test. The README's test command.
+#   run-tests.sh [--quick]   --quick: the debug build only (unit and UI tests), for the edit loop;
+#                            CI and the README always run everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=false
+[[ "${1:-}" == "--quick" ]] && quick=true
 
 ./meson-helpers/setup-deps.sh
 # The layering rules: the pure layers never reach GTK; framework → app crossings, raw gtk_ calls in
@@ -29,10 +33,12 @@ diff -r data/dataset "$generated" > /dev/null || { echo "data/dataset is not wha
 # GTK tests need a display: everything runs under a private Xvfb server and D-Bus session.
 export GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
 xvfb-run -a dbus-run-session -- swift test
+if ! $quick; then
 # Release mode too: the optimiser releases values early, which debug builds never show.
 swift build -c release
 build_plugins release
 xvfb-run -a dbus-run-session -- swift test -c release
+fi
 # End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario,
 # in the seeds' Chinese and in English; a screenshot per step goes to the artifacts folder.
 artifacts=${GOODSDESK_UI_ARTIFACTS:-.build/ui-artifacts}
@@ -42,6 +48,7 @@ for language in zh_CN en; do
         xvfb-run -a -s "-screen 0 480x800x24 -noreset" dbus-run-session -- \
         /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts/$language"
 done
+$quick && exit 0
 # Installed like a GNOME app: meson install into a temporary prefix, validated, moved, smoke-tested.
 xvfb-run -a -s "-screen 0 480x800x24 -noreset" dbus-run-session -- ./meson-helpers/install-smoke.sh "$artifacts/installed"
 # The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
