@@ -13,14 +13,7 @@ quick=false
 /usr/bin/python3 meson-helpers/check-layers.py
 swift build --build-tests
 # The example plugins, and the broken ones the loader's tests need, as run-time libraries.
-build_plugins() {
-    ./meson-helpers/build-plugins.sh "$1"
-    ./meson-helpers/build-readme-plugin.sh "$1"
-    for fixture in Tests/PluginFixtures/*/; do
-        ./meson-helpers/build-plugins.sh "$1" "$(swift build -c "$1" --show-bin-path)/plugin-fixtures/$(basename "$fixture")" "$fixture"
-    done
-}
-build_plugins debug
+./meson-helpers/build-all-plugins.sh debug
 glib-compile-schemas --strict data/
 # Every marked string translated in every language; the catalogues compiled for the uninstalled app.
 ./meson-helpers/check-translations.sh
@@ -36,7 +29,7 @@ xvfb-run -a dbus-run-session -- swift test
 if ! $quick; then
 # Release mode too: the optimiser releases values early, which debug builds never show.
 swift build -c release
-build_plugins release
+./meson-helpers/build-all-plugins.sh release
 xvfb-run -a dbus-run-session -- swift test -c release
 fi
 # End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario,
