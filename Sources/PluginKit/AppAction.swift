@@ -6,7 +6,8 @@ public struct AppAction: Sendable {
     public let title: String
     /// A GTK trigger string (`<Control>p`, `F1`, several joined by `|`), or nil for none.
     public let accelerator: String?
-    /// Runs on the main thread when the item is chosen or the shortcut pressed.
+    /// Runs on the main thread when the item is chosen or the shortcut pressed, given the window's
+    /// context: its `navigator` opens the action's own screen (`{ $0.navigator.open(route) }`).
     public let perform: @MainActor @Sendable (ScreenContext) -> Void
 
     public init(

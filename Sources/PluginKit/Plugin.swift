@@ -31,14 +31,23 @@ public protocol Plugin: AnyObject {
     func register(in registry: PluginRegistry) throws
 }
 
-/// What a screen factory receives: the chrome around it and where pictures are.
+/// What a screen factory and a menu action receive: the chrome around the screen, where pictures
+/// are, and the navigator that opens other screens (`context.navigator.open(route)`).
 @MainActor
 public struct ScreenContext {
     public let chrome: any AppChrome
     public let pictures: PictureLocator
+    /// Opens screens by route. A context made without one has a `DetachedNavigator`.
+    public let navigator: any Navigating
 
-    public init(chrome: any AppChrome, pictures: PictureLocator) {
+    public init(chrome: any AppChrome, pictures: PictureLocator, navigator: any Navigating) {
         self.chrome = chrome
         self.pictures = pictures
+        self.navigator = navigator
+    }
+
+    /// A context outside the app's navigation: its navigator opens nothing (and says so).
+    public init(chrome: any AppChrome, pictures: PictureLocator) {
+        self.init(chrome: chrome, pictures: pictures, navigator: DetachedNavigator())
     }
 }

@@ -142,6 +142,34 @@ public final class PluginRegistry {
         registrations.routes[name] = factory
     }
 
+    /// Opens `key`'s route with controllers from `factory`, given the argument typed as the key
+    /// says. The same namespace as the string routes: `registerRoute(GoodsRoutes.detail)` and
+    /// `registerRoute("goods.detail")` collide, with the same error. A request whose argument is
+    /// not of the key's type (only the untyped `.route` can make one) finds no screen.
+    public func registerRoute<Argument: Sendable>(
+        _ key: RouteKey<Argument>, _ factory: @escaping @MainActor (Argument, ScreenContext) -> (any Controller)?
+    ) throws(RegistrationError) {
+        try registerRoute(key.name) { argument, context in
+            guard let argument = argument as? Argument else { return nil }
+            return factory(argument, context)
+        }
+    }
+
+    /// Whether some plugin provides `key`'s route.
+    public func hasRoute<Argument: Sendable>(_ key: RouteKey<Argument>) -> Bool { hasRoute(key.name) }
+
+    /// The controller for `key`'s route and `argument`, if a plugin provides it.
+    public func controller<Argument: Sendable>(
+        route key: RouteKey<Argument>, argument: Argument, in context: ScreenContext
+    ) -> (any Controller)? {
+        controller(route: key.name, argument: argument, in: context)
+    }
+
+    /// The controller for `destination`, if a plugin provides its route.
+    public func controller(for destination: Destination, in context: ScreenContext) -> (any Controller)? {
+        controller(route: destination.route, argument: destination.argument, in: context)
+    }
+
     /// Whether some plugin provides route `name`.
     public func hasRoute(_ name: String) -> Bool { registrations.routes[name] != nil }
 

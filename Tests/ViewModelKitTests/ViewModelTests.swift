@@ -222,7 +222,7 @@ struct ViewModelTests {
             case .pop: requests.append("pop")
             case let .confirm(confirmation): requests.append("confirm \(confirmation.message)")
             case let .route(name, _): requests.append("route \(name)")
-            case .push, .resetToRoot: requests.append("other")
+            case .open, .push, .resetToRoot: requests.append("other")
             }
         }
         viewModel.show(error: "验证码错误")

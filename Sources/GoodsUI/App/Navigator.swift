@@ -53,6 +53,10 @@ public final class Navigator {
     /// Carries out one request.
     public func handle(_ request: NavigationRequest) {
         switch request {
+        case let .open(destination, .push):
+            handle(.route(destination.route, argument: destination.argument))
+        case let .open(destination, .replaceRoot):
+            window.showToast(tr("没有插件提供此页面（{0}）", destination.route))
         case let .resetToRoot(viewModel):
             guard let controller = makeController(viewModel) else { return }
             push(controller, forward: true)
