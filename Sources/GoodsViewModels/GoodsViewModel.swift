@@ -10,8 +10,8 @@ import Localization
 public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// The section title above the list.
     public static var sectionTitle: String { tr("推荐商品") }
-    /// The route a selected row opens (provided by a plugin).
-    public static let detailRoute = "goods.detail"
+    /// The route a selected row opens (provided by a plugin): `GoodsRoutes.detail`'s name.
+    public static let detailRoute = GoodsRoutes.detail.name
     /// How often the carousel advances while the screen is active.
     public static let bannerInterval: Duration = .seconds(5)
 
@@ -25,17 +25,41 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
 
     private let bannerState = MutableProperty((banners: [Banner](), index: 0))
     private let session: Session
-    private let makeLogin: @MainActor @Sendable () -> ViewModel
+    /// Set by the deprecated init only: it builds the login itself, and a selected row goes by
+    /// the untyped `.route`, as before typed routes.
+    private let makeLogin: (@MainActor @Sendable () -> ViewModel)?
 
-    /// The goods list for the logged-in user.
+    /// The goods list for the logged-in user. Logging out opens `GoodsRoutes.login` in place of
+    /// the whole stack, and a selected row opens `GoodsRoutes.detail`; the app router and the
+    /// plugins build those screens.
     /// - Parameters:
     ///   - scheduler: drives the carousel (the main loop; virtual time in tests).
     ///   - clock: the current time, for publish times.
-    public init(
+    public convenience init(
+        goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
+        session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date = Date.init,
+        timeZone: TimeZone = .current, perPage: Int = 20
+    ) {
+        self.init(goods: goods, banners: bannerService, likes: likes, session: session, scheduler: scheduler,
+                  clock: clock, timeZone: timeZone, perPage: perPage, successor: nil)
+    }
+
+    /// A goods list that builds the login itself after logout (`.resetToRoot`).
+    @available(*, deprecated, message: "use the init without makeLogin: logout opens GoodsRoutes.login and the app router builds it")
+    public convenience init(
         goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
         session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date = Date.init,
         timeZone: TimeZone = .current, perPage: Int = 20,
         makeLogin: @escaping @MainActor @Sendable () -> ViewModel
+    ) {
+        self.init(goods: goods, banners: bannerService, likes: likes, session: session, scheduler: scheduler,
+                  clock: clock, timeZone: timeZone, perPage: perPage, successor: makeLogin)
+    }
+
+    private init(
+        goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
+        session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date,
+        timeZone: TimeZone, perPage: Int, successor makeLogin: (@MainActor @Sendable () -> ViewModel)?
     ) {
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
         let state = bannerState
@@ -98,7 +122,11 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// Asks to open the detail page of `item`; the request carries the row's view model itself,
     /// so a like on the detail page is the row's like.
     public func select(_ item: GoodsItemViewModel) {
-        request(.route(Self.detailRoute, argument: item))
+        if makeLogin == nil {
+            open(GoodsRoutes.detail, item)
+        } else {
+            request(.route(Self.detailRoute, argument: item))
+        }
     }
 
     /// Asks to confirm logging out; if confirmed, ends the session and returns to login.
@@ -106,7 +134,11 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         request(.confirm(ConfirmationRequest(message: tr("确定要注销当前用户吗?")) { [weak self] in
             guard let self else { return }
             session.account.value = nil
-            request(.resetToRoot(makeLogin()))
+            if let makeLogin {
+                request(.resetToRoot(makeLogin()))
+            } else {
+                open(GoodsRoutes.login, as: .replaceRoot)
+            }
         }))
     }
 }

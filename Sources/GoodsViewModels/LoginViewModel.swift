@@ -23,18 +23,35 @@ public final class LoginViewModel: ViewModel {
     /// The verify-code entry's text, validated as it changes: invalid with `验证码错误` until
     /// it is a well-formed code.
     public let codeValidation: ValidatingProperty<String, ServiceError>
-    /// Validates, logs in, remembers the phone and asks to go to the goods list. Fails with
+    /// Validates, logs in, remembers the phone and asks to open the goods list. Fails with
     /// `请输入正确的手机号码`, `验证码错误` or the service's message.
     public let login: Action<Void, Account, ServiceError>
 
     /// The seeds' 填充 values.
     public static let sample = (phone: "13874389438", code: "5858")
 
-    public init(
+    /// A login that, once logged in, opens `GoodsRoutes.list` for the account in place of the
+    /// whole stack; the app router builds that screen.
+    public convenience init(service: any LoginService, accounts: any AccountDirectory, preferences: any Preferences) {
+        self.init(service: service, accounts: accounts, preferences: preferences, successor: nil)
+    }
+
+    /// A login that builds its successor itself and replaces the stack with it (`.resetToRoot`).
+    @available(*, deprecated, message: "use init(service:accounts:preferences:): the login opens GoodsRoutes.list and the app router builds it")
+    public convenience init(
         service: any LoginService,
         accounts: any AccountDirectory,
         preferences: any Preferences,
         makeGoodsList: @escaping @MainActor @Sendable (Account) -> ViewModel
+    ) {
+        self.init(service: service, accounts: accounts, preferences: preferences, successor: makeGoodsList)
+    }
+
+    private init(
+        service: any LoginService,
+        accounts: any AccountDirectory,
+        preferences: any Preferences,
+        successor makeGoodsList: (@MainActor @Sendable (Account) -> ViewModel)?
     ) {
         let phone = MutableProperty(preferences.lastPhone ?? "")
         let code = verifyCode
@@ -72,7 +89,13 @@ public final class LoginViewModel: ViewModel {
         super.init(title: tr("登录"))
         login.errors.take(during: lifetime).observeValues { [weak self] in self?.show(error: $0.message) }
         login.values.take(during: lifetime).observeValues { [weak self] account in
-            MainThread.run { self?.request(.resetToRoot(makeGoodsList(account))) }
+            MainThread.run {
+                if let makeGoodsList {
+                    self?.request(.resetToRoot(makeGoodsList(account)))
+                } else {
+                    self?.open(GoodsRoutes.list, account, as: .replaceRoot)
+                }
+            }
         }
     }
 

@@ -4,7 +4,7 @@ import Reactive
 import ViewModelKit
 
 /// The first screen: the data opening, with the import's progress on a first start (a million
-/// goods take seconds), then the screen `next` makes from the store. A store that opened with
+/// goods take seconds), then `GoodsRoutes.opened` with the store. A store that opened with
 /// something to say (read-only, rebuilt) says it as a notice; one that could not open says why
 /// here, and stays.
 @MainActor
@@ -18,9 +18,24 @@ public final class StartViewModel: ViewModel {
     /// Whether opening failed (the screen then stays, with the reason in `detail`).
     public let hasFailed: Property<Bool>
 
-    public init(
+    /// A start screen that, once the store is open, opens `GoodsRoutes.opened` with it in place of
+    /// the whole stack; the app router builds the services and the login from there.
+    public convenience init(opening: SignalProducer<StoreOpeningEvent, StoreError>, scheduler: any Scheduler) {
+        self.init(opening: opening, scheduler: scheduler, successor: nil)
+    }
+
+    /// A start screen that builds its successor from the store itself (`.resetToRoot`).
+    @available(*, deprecated, message: "use init(opening:scheduler:): the start screen opens GoodsRoutes.opened and the app router goes on from there")
+    public convenience init(
         opening: SignalProducer<StoreOpeningEvent, StoreError>, scheduler: any Scheduler,
         next: @escaping @MainActor @Sendable (GoodsStore) -> ViewModel
+    ) {
+        self.init(opening: opening, scheduler: scheduler, successor: next)
+    }
+
+    private init(
+        opening: SignalProducer<StoreOpeningEvent, StoreError>, scheduler: any Scheduler,
+        successor next: (@MainActor @Sendable (GoodsStore) -> ViewModel)?
     ) {
         let heading = MutableProperty(tr("正在打开数据…"))
         let fraction = MutableProperty(0.0)
@@ -45,7 +60,11 @@ public final class StartViewModel: ViewModel {
                 MainThread.run {
                     guard let self else { return }
                     for notice in store.notices { self.show(notice: notice) }
-                    self.request(.resetToRoot(next(store)))
+                    if let next {
+                        self.request(.resetToRoot(next(store)))
+                    } else {
+                        self.open(GoodsRoutes.opened, store, as: .replaceRoot)
+                    }
                 }
             case let .failed(error):
                 heading.value = tr("无法打开数据")

@@ -2,16 +2,15 @@ import GoodsViewModels
 import PluginKit
 import Localization
 
-/// The `goods.detail` route: selecting a row in the goods list opens the item's detail page.
+/// The `goods.detail` route (`GoodsRoutes.detail`): selecting a row in the goods list opens the item's detail page.
 @MainActor
 final class GoodsDetailPlugin: Plugin {
     let info = PluginInfo(id: "io.github.goodsdesk.detail", name: tr("商品详情"), version: "1.0")
 
     func register(in registry: PluginRegistry) throws {
-        try registry.registerRoute(GoodsViewModel.detailRoute) { argument, context in
-            // The list sends the row's view model; anything else is not ours to show.
-            guard let item = argument as? GoodsItemViewModel else { return nil }
-            return GoodsDetailController(viewModel: GoodsDetailViewModel(item: item), context: context)
+        // The list sends the row's view model itself, typed by the route's key.
+        try registry.registerRoute(GoodsRoutes.detail) { item, context in
+            GoodsDetailController(viewModel: GoodsDetailViewModel(item: item), context: context)
         }
     }
 }

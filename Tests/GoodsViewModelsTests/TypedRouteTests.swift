@@ -1,0 +1,119 @@
+import Foundation
+import GoodsDomain
+import GoodsViewModels
+import Reactive
+import Testing
+import ViewModelKit
+
+extension World {
+    /// The login as the app router builds it: no successor of its own.
+    @MainActor
+    func makeRoutedLogin() -> LoginViewModel {
+        LoginViewModel(service: services, accounts: services, preferences: preferences)
+    }
+
+    /// The goods list as the app router builds it: no successor of its own.
+    @MainActor
+    func makeRoutedGoods() -> GoodsViewModel {
+        GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
+                       scheduler: scheduler, clock: { Date(timeIntervalSince1970: 1_700_000_000) },
+                       timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current)
+    }
+}
+
+/// The typed destination of a request, if it is one.
+private func opened(_ request: NavigationRequest) -> (Destination, Presentation)? {
+    if case let .open(destination, presentation) = request { return (destination, presentation) }
+    return nil
+}
+
+@MainActor
+@Suite("Typed routes: view models name their successors, never build them")
+struct TypedRouteTests {
+    @Test func aValidLoginOpensTheGoodsListForTheAccountInPlaceOfTheStack() throws {
+        let world = try World()
+        let login = world.makeRoutedLogin()
+        let requests = Log<NavigationRequest>()
+        login.navigation.observeValues { requests.append($0) }
+        login.fill()
+        login.submit()
+        world.scheduler.advance(by: .milliseconds(999))
+        #expect(requests.values.isEmpty, "not before the server answers")
+        world.scheduler.advance(by: .milliseconds(1))
+        #expect(requests.values.count == 1)
+        let (destination, presentation) = try #require(requests.values.first.flatMap(opened))
+        #expect(destination.route == "goods.list")
+        #expect(destination.argument(for: GoodsRoutes.list)?.phone == "13874389438", "the account, typed by the key")
+        #expect(destination.argument(for: GoodsRoutes.detail) == nil, "another route's key finds nothing")
+        #expect(presentation == .replaceRoot)
+        #expect(world.services.session.account.value?.phone == "13874389438")
+    }
+
+    @Test func aConfirmedLogoutOpensTheLoginInPlaceOfTheStack() throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let goods = world.makeRoutedGoods()
+        let requests = Log<NavigationRequest>()
+        goods.navigation.observeValues { requests.append($0) }
+        goods.logout()
+        #expect(requests.values.count == 1 && requests.values.allSatisfy { opened($0) == nil }, "it asks first")
+        guard case let .confirm(confirmation)? = requests.values.first else {
+            Issue.record("a confirmation comes first")
+            return
+        }
+        confirmation.onConfirm()
+        let (destination, presentation) = try #require(requests.values.last.flatMap(opened))
+        #expect(destination.isRoute(GoodsRoutes.login))
+        #expect(destination.argument(for: GoodsRoutes.login) != nil, "the login takes no argument: ()")
+        #expect(presentation == .replaceRoot)
+        #expect(world.services.session.account.value == nil)
+    }
+
+    @Test func aSelectedRowOpensTheDetailRouteWithTheRowItselfOnTop() throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let goods = world.makeRoutedGoods()
+        let requests = Log<NavigationRequest>()
+        goods.navigation.observeValues { requests.append($0) }
+        goods.refreshAll()
+        world.scheduler.run()
+        let row = goods.items.value[3]
+        goods.select(row)
+        let (destination, presentation) = try #require(requests.values.last.flatMap(opened))
+        #expect(destination.route == GoodsViewModel.detailRoute)
+        #expect(destination.argument(for: GoodsRoutes.detail) === row, "a like on the page is the row's like")
+        #expect(presentation == .push)
+    }
+
+    @Test func anOpenedStoreIsHandedOnAlongTheOpenedRoute() throws {
+        let scheduler = TestScheduler()
+        let (signal, input) = Signal<StoreOpeningEvent, StoreError>.pipe()
+        let store = try GoodsStore.inMemory(importing: World.dataSet(count: 3))
+        let start = StartViewModel(opening: SignalProducer(signal), scheduler: scheduler)
+        let requests = Log<NavigationRequest>()
+        start.navigation.observeValues { requests.append($0) }
+        input.send(value: .opened(store))
+        #expect(requests.values.isEmpty, "delivered on the scheduler")
+        scheduler.advance()
+        let (destination, presentation) = try #require(requests.values.first.flatMap(opened))
+        #expect(destination.argument(for: GoodsRoutes.opened) === store)
+        #expect(presentation == .replaceRoot)
+        #expect(requests.values.count == 1)
+    }
+
+    @Test func theDeprecatedInitsStillBuildTheirSuccessors() throws {
+        let world = try World()
+        let login = world.makeLogin()
+        let requests = Log<String>()
+        login.navigation.observeValues { request in MainActor.assumeIsolated { requests.append(request.summary) } }
+        login.fill()
+        login.submit()
+        world.scheduler.run()
+        #expect(requests.values == ["root goods"], "the closure's view model, as before")
+    }
+
+    @Test func theKeysNamesAreTheAppsRoutes() {
+        #expect(GoodsRoutes.detail.name == "goods.detail", "the goods-detail plugin and the fixtures use this name")
+        #expect(Set([GoodsRoutes.opened.name, GoodsRoutes.login.name, GoodsRoutes.list.name, GoodsRoutes.detail.name]).count == 4)
+    }
+}
