@@ -15,8 +15,8 @@ public struct StartError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The application: loads the plugins, opens the data, builds the services and view models, and
-/// shows the window with the login screen (or wherever the view models navigate).
+/// The application: loads the plugins, opens the data, and shows the window with the start or
+/// login screen; from there the view models open routes, which `router` and the plugins provide.
 @MainActor
 public final class GoodsDeskApp {
     /// The application id (contract).
@@ -29,7 +29,9 @@ public final class GoodsDeskApp {
     /// Where the data lives and what to import into it on a first start.
     let data: (path: String, dataSet: @Sendable () throws(DataSetError) -> DataSet)
     /// The services over the store, once it has opened (the start screen opens it).
-    private(set) var services: LocalServices?
+    var services: LocalServices? { router.services }
+    /// Builds the view models of the built-in routes (login, goods list, opened).
+    let router: AppRouter
     let preferences: any Preferences
     let settings: SettingsPreferences?
     let pictures: PictureLocator
@@ -66,6 +68,19 @@ public final class GoodsDeskApp {
         plugins.install(AppPlugin { [weak pluginsDialog] context in pluginsDialog?.show(over: context.chrome.windowWidget) })
         plugins.install(LoginPlugin())
         plugins.install(GoodsListPlugin())
+        // SQLite work runs on one background queue; answers come back on the main loop.
+        let latency = environment.latency
+        let router = AppRouter(preferences: preferences) { store in
+            let server = SimulatedServer(scheduler: MainLoopScheduler.shared, latency: latency,
+                                         worker: QueueScheduler(name: "goodsdesk.store", qos: .userInitiated))
+            return LocalServices(store: store, server: server, session: Session())
+        }
+        self.router = router
+        do {
+            try router.register(in: plugins)
+        } catch {
+            throw StartError("the app's own routes: \(error.message)")
+        }
         let searchPath = PluginSearchPath(
             pluginDirectories: options.pluginDirectories,
             environment: environment.pluginPath.map { ["GOODSDESK_PLUGIN_PATH": $0] } ?? [:],
@@ -128,8 +143,10 @@ public final class GoodsDeskApp {
         if let size = settings?.windowSize {
             gtk_window_set_default_size(goods_window(window.window.raw), gint(size.width), gint(size.height))
         }
-        let context = ScreenContext(chrome: window, pictures: pictures)
-        let plugins = self.plugins
+        let navigator = Navigator(window: window, registry: plugins, pictures: pictures)
+        self.navigator = navigator
+        // Menu actions get the navigator's context, so a plugin's action can open its own screen.
+        let context = navigator.context
         for action in plugins.actions {
             let item = window.addMenuItem(action.title, accelerator: action.accelerator)
             item.events("clicked", during: window.lifetime).observeValues { [weak window] in
@@ -139,11 +156,6 @@ public final class GoodsDeskApp {
                 }
             }
         }
-        let navigator = Navigator(
-            window: window,
-            makeController: { plugins.controller(for: $0, in: context) },
-            openRoute: { plugins.controller(route: $0, argument: $1, in: context) })
-        self.navigator = navigator
         // The window's lifetime ends when it closes (not "close-request", whose handler must
         // return a value): it still knows its size then. Closing it releases every controller,
         // ViewManager and view model.
@@ -159,38 +171,11 @@ public final class GoodsDeskApp {
                 self?.window = nil
             }
         }
-        navigator.handle(.resetToRoot(services.map(makeLogin) ?? makeStart()))
-        window.present()
-    }
-
-    /// The start screen, which opens the store off the GTK thread and then shows the login.
-    func makeStart() -> StartViewModel {
+        // The start screen opens the store off the GTK thread, then the login follows.
+        let data = self.data
         let log = self.log
-        return StartViewModel(
-            opening: GoodsStore.opening(at: data.path, dataSet: data.dataSet, log: log),
-            scheduler: MainLoopScheduler.shared
-        ) { [weak self] store in
-            guard let self else { return ViewModel() }
-            // SQLite work runs on one background queue; answers come back on the main loop.
-            let server = SimulatedServer(scheduler: MainLoopScheduler.shared, latency: environment.latency,
-                                         worker: QueueScheduler(name: "goodsdesk.store", qos: .userInitiated))
-            let services = LocalServices(store: store, server: server, session: Session())
-            self.services = services
-            return makeLogin(services)
-        }
-    }
-
-    func makeLogin(_ services: LocalServices) -> LoginViewModel {
-        LoginViewModel(service: services, accounts: services, preferences: preferences) { [weak self] _ in
-            self?.makeGoodsList(services) ?? ViewModel()
-        }
-    }
-
-    func makeGoodsList(_ services: LocalServices) -> GoodsViewModel {
-        GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
-                       scheduler: MainLoopScheduler.shared) { [weak self] in
-            self?.makeLogin(services) ?? ViewModel()
-        }
+        navigator.handle(router.firstScreen(opening: GoodsStore.opening(at: data.path, dataSet: data.dataSet, log: log)))
+        window.present()
     }
 
     /// Before the process exits: settings are written, and the store writes its WAL back and

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import GtkReactive
 import GtkShim
 import PluginKit
@@ -7,28 +8,62 @@ import ViewModelKit
 import Localization
 
 /// Carries out view models' navigation requests on the window: a stack of controllers, one
-/// per screen, created through `makeController`. Controllers that leave the stack are released,
-/// and with them their ViewManagers and view models: a screen's controller (so its ViewManager
-/// and every binding) goes before its view model, so nothing a view model does as it ends (an
-/// interrupted login that stops being busy) reaches the screen. Closing the window ends every
-/// screen that way.
+/// per screen, created through `makeController` (a view model's screen) and `openRoute` (a
+/// route's, for `.open` and `.route`). It is the app's `Navigating`: made over a
+/// `PluginRegistry`, it gives every screen and menu action a `context` whose navigator is
+/// itself, and a route nobody provides shows the toast 没有插件提供此页面（route）.
+///
+/// Controllers that leave the stack are released, and with them their ViewManagers and view
+/// models: a screen's controller (so its ViewManager and every binding) goes before its view
+/// model, so nothing a view model does as it ends (an interrupted login that stops being busy)
+/// reaches the screen. Closing the window ends every screen that way.
 @MainActor
-public final class Navigator {
+public final class Navigator: Navigating {
     let window: AppWindow
-    let makeController: @MainActor (ViewModel) -> (any Controller)?
-    let openRoute: @MainActor (String, any Sendable) -> (any Controller)?
+    let makeController: @MainActor (ViewModel, ScreenContext) -> (any Controller)?
+    let openRoute: @MainActor (String, any Sendable, ScreenContext) -> (any Controller)?
+    /// The screens' pictures; nil for a navigator made with closures, whose screens have their own.
+    private let pictures: PictureLocator?
+    /// What the screens it opens and the window's menu actions get: the window as chrome, the
+    /// pictures, and this navigator (held weakly, so screens never keep it alive).
+    public private(set) lazy var context = ScreenContext(
+        chrome: window, pictures: pictures ?? PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")),
+        navigator: NavigatorLink(self))
     private(set) var stack: [any Controller] = []
     /// Whether the window is active: the top screen's view model is active only while it is.
     private var windowIsActive = true
     private var subscriptions: [ObjectIdentifier: any Disposable] = [:]
     private var pageNumber = 0
 
-    public init(
+    /// The app's navigator: screens for view models and routes come from `registry`, each given
+    /// `context` (this navigator's).
+    public convenience init(window: AppWindow, registry: PluginRegistry, pictures: PictureLocator) {
+        self.init(
+            window: window, pictures: pictures,
+            makeController: { registry.controller(for: $0, in: $1) },
+            openRoute: { registry.controller(route: $0, argument: $1, in: $2) })
+    }
+
+    /// A navigator whose closures find the controllers, with a context of their own (tests);
+    /// `context` then has pictures from nowhere.
+    public convenience init(
         window: AppWindow,
         makeController: @escaping @MainActor (ViewModel) -> (any Controller)?,
         openRoute: @escaping @MainActor (String, any Sendable) -> (any Controller)? = { _, _ in nil }
     ) {
+        self.init(
+            window: window, pictures: nil,
+            makeController: { viewModel, _ in makeController(viewModel) },
+            openRoute: { name, argument, _ in openRoute(name, argument) })
+    }
+
+    init(
+        window: AppWindow, pictures: PictureLocator?,
+        makeController: @escaping @MainActor (ViewModel, ScreenContext) -> (any Controller)?,
+        openRoute: @escaping @MainActor (String, any Sendable, ScreenContext) -> (any Controller)?
+    ) {
         self.window = window
+        self.pictures = pictures
         self.makeController = makeController
         self.openRoute = openRoute
         window.back.events("clicked", during: window.lifetime)
@@ -53,24 +88,15 @@ public final class Navigator {
     /// Carries out one request.
     public func handle(_ request: NavigationRequest) {
         switch request {
-        case let .open(destination, .push):
-            handle(.route(destination.route, argument: destination.argument))
-        case let .open(destination, .replaceRoot):
-            window.showToast(tr("没有插件提供此页面（{0}）", destination.route))
+        case let .open(destination, presentation):
+            open(route: destination.route, argument: destination.argument, as: presentation)
         case let .resetToRoot(viewModel):
-            guard let controller = makeController(viewModel) else { return }
-            push(controller, forward: true)
-            retire(0..<(stack.count - 1))
-            // The new root has nothing to go back to.
-            gtk_widget_set_visible(window.back.pointer, 0)
+            guard let controller = makeController(viewModel, context) else { return }
+            replaceRoot(with: controller)
         case let .push(viewModel):
-            if let controller = makeController(viewModel) { push(controller, forward: true) }
+            if let controller = makeController(viewModel, context) { push(controller, forward: true) }
         case let .route(name, argument):
-            if let controller = openRoute(name, argument) {
-                push(controller, forward: true)
-            } else {
-                window.showToast(tr("没有插件提供此页面（{0}）", name))
-            }
+            open(route: name, argument: argument, as: .push)
         case .pop:
             guard stack.count > 1 else { return }
             show(stack[stack.count - 2], forward: false)
@@ -78,6 +104,25 @@ public final class Navigator {
         case let .confirm(request):
             confirm(request)
         }
+    }
+
+    /// Shows route `name`'s screen for `argument`, or says that no plugin provides it.
+    private func open(route name: String, argument: any Sendable, as presentation: Presentation) {
+        guard let controller = openRoute(name, argument, context) else {
+            window.showToast(tr("没有插件提供此页面（{0}）", name))
+            return
+        }
+        switch presentation {
+        case .push: push(controller, forward: true)
+        case .replaceRoot: replaceRoot(with: controller)
+        }
+    }
+
+    private func replaceRoot(with controller: any Controller) {
+        push(controller, forward: true)
+        retire(0..<(stack.count - 1))
+        // The new root has nothing to go back to.
+        gtk_widget_set_visible(window.back.pointer, 0)
     }
 
     private func push(_ controller: any Controller, forward: Bool) {
