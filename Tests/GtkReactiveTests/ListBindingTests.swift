@@ -433,6 +433,26 @@ struct ListBindingTests {
         #expect(seen.value.count == 4)
     }
 
+    /// The event producers hold their widgets weakly and complete when the widgets go.
+    @Test func listEventsCompleteWhenTheirWidgetsGo() {
+        let completed = Box<[String]>([])
+        var observations: [any Disposable] = []
+        do {
+            let view = ListWindow(height: 200)
+            observations.append(ListEvents.activations(of: view.list).startWithCompleted { completed.value.append("activations") })
+            observations.append(ListEvents.nearEnd(of: view.scroller).startWithCompleted { completed.value.append("nearEnd") })
+            #expect(completed.value.isEmpty)
+            view.close()
+        }
+        _ = pumpList { completed.value.count == 2 }
+        #expect(Set(completed.value) == ["activations", "nearEnd"])
+        let label = Widget(gtk_label_new(""))
+        let ended = Box(false)
+        ListEvents.activations(of: label.pointer).startWithCompleted { ended.value = true }
+        #expect(ended.value, "a widget that is no list view: completes at once")
+        withExtendedLifetime(observations) {}
+    }
+
     @Test func nearEndFollowsScrollingAndContentAfterAllocation() throws {
         let view = ListWindow(height: 240)
         defer { view.close() }
