@@ -65,7 +65,7 @@ let package = Package(
         .systemLibrary(name: "CSoup", providers: [.apt(["libsoup-3.0-dev"])]),
         .target(name: "GtkShim", dependencies: ["CGtk", "CSoup"], cSettings: gtkC, linkerSettings: gtkLink),
         // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
-        .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        .target(name: "GtkReactive", dependencies: ["Reactive", "ViewModelKit", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         // The plugin API: plugin info, the registry of screens and routes, controllers.
         // Programs that link it export their symbols, so plugins loaded at run time bind to the
         // app's own copy of every layer (a plugin links none of them itself).
@@ -93,6 +93,6 @@ let package = Package(
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats"], swiftSettings: strict),
         .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats"], swiftSettings: strict + gtkSwift),
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GtkReactive", "CGtk"], swiftSettings: strict + gtkSwift),
-        .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "ViewModelKit", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
     ]
 )

@@ -5,6 +5,7 @@
 #include "GoodsFetch.h"
 #include "GoodsTextures.h"
 #include "GoodsPictureStrip.h"
+#include "GoodsCountModel.h"
 
 /* What Swift cannot import from GTK: casts, variadic calls, macros; and the builders of
  * GoodsDesk's views. Views are layout only: ViewManagers own their events, controllers bind. */

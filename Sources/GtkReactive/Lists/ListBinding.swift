@@ -1,0 +1,195 @@
+import CGtk
+import Foundation
+import GtkShim
+import Reactive
+import Synchronization
+import ViewModelKit
+
+/// Shows a stream of list updates in a `GtkListView`. The view keeps no copy of the list: its
+/// model (a `GoodsCountModel`) stores only the number of rows, each update becomes one minimal
+/// `items-changed` splice, and a row reads its element from the latest content, at its position,
+/// when it is bound. Rows come from `ListRowHooks`, each bound within a scope that ends before
+/// the row shows anything else.
+///
+/// The binding owns the list view's factory and selection model (it replaces any the view had)
+/// and lasts as long as the list view, unless disposed first: then the view is left without a
+/// model or factory, and every row is torn down. Keeping the binding object is optional.
+/// A pointer that is not a `GtkListView` makes a binding that has already ended.
+@MainActor
+public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposable {
+    /// One GTK list item's row, and the scope of what it shows now.
+    private final class Slot {
+        let row: Row
+        var scope: Lifetime.Token?
+        init(_ row: Row) { self.row = row }
+    }
+
+    /// The most rows a GTK list model can count (`GTK_INVALID_LIST_POSITION` is `G_MAXUINT`).
+    public nonisolated static var maximumCount: Int { Int(guint.max) - 1 }
+
+    private let hooks: ListRowHooks<Row, Content.Element>
+    /// The list view; nil once it is disposed.
+    private var listView: UnsafeMutablePointer<GtkWidget>?
+    private let model: OpaquePointer
+    private let selection: OpaquePointer
+    /// Only compared, never dereferenced: the list view owns it (it holds our handlers).
+    private let factory: OpaquePointer
+    private var content: Content?
+    /// The number of rows the model has.
+    private var shownCount = 0
+    private var slots: [UnsafeMutableRawPointer: Slot] = [:]
+    private var connections: [SignalConnection] = []
+    private var watch: DisposeWatch?
+    private var subscription: (any Disposable)?
+    private let ended = Atomic<Bool>(false)
+    private var finished = false
+
+    /// Binds `updates` to the `GtkListView` `listView`, making its rows with `hooks`.
+    public init(
+        _ updates: SignalProducer<ListUpdate<Content>, Never>,
+        to listView: UnsafeMutablePointer<GtkWidget>,
+        rows hooks: ListRowHooks<Row, Content.Element>
+    ) {
+        self.hooks = hooks
+        model = goods_count_model_new()
+        // gtk_no_selection_new takes the reference it is given: this one is the selection's.
+        g_object_ref(UnsafeMutableRawPointer(model))
+        selection = gtk_no_selection_new(model)
+        factory = gtk_signal_list_item_factory_new()
+        let instance = UnsafeMutableRawPointer(listView).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, gtk_list_view_get_type()) != 0 else {
+            ended.store(true, ordering: .releasing)
+            finished = true
+            g_object_unref(UnsafeMutableRawPointer(factory))
+            return
+        }
+        self.listView = listView
+        connectFactory()
+        gtk_list_view_set_factory(OpaquePointer(listView), factory)
+        gtk_list_view_set_model(OpaquePointer(listView), selection)
+        // The list view keeps the factory; the handlers on it keep this binding.
+        g_object_unref(UnsafeMutableRawPointer(factory))
+        watch = DisposeWatch(UnsafeMutableRawPointer(listView)) { [weak self] in
+            self?.listView = nil
+            self?.end()
+        }
+        subscription = updates.observe(on: UIScheduler.shared).startWithValues { [weak self] update in
+            MainActor.assumeIsolated { self?.apply(update) }
+        }
+    }
+
+    isolated deinit {
+        // Only reached without `end` when GTK dropped the factory first: the list view is going.
+        subscription?.dispose()
+        watch?.cancel()
+        g_object_unref(UnsafeMutableRawPointer(selection))
+        g_object_unref(UnsafeMutableRawPointer(model))
+    }
+
+    public nonisolated var isDisposed: Bool { ended.load(ordering: .acquiring) }
+
+    /// Ends the binding: no more updates; the list view is left without model or factory, and
+    /// every row is unbound and torn down. From another thread, this happens on the GTK thread.
+    public nonisolated func dispose() {
+        ended.store(true, ordering: .releasing)
+        if GtkThread.isCurrent {
+            MainActor.assumeIsolated { end() }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.end() } }
+        }
+    }
+
+    // MARK: Updates
+
+    private func apply(_ update: ListUpdate<Content>) {
+        guard !isDisposed else { return }
+        content = update.content
+        guard var splice = update.splice(fromCount: shownCount) else { return }
+        if shownCount - splice.removed + splice.added > Self.maximumCount {
+            // More rows than GLib counts: show as many as it can (the rest is never reached).
+            splice = ListSplice(position: 0, removed: shownCount, added: Self.maximumCount)
+        }
+        shownCount += splice.added - splice.removed
+        // GTK binds the rows the splice adds at once, reading `content`, already the new one.
+        goods_count_model_splice(model, guint(splice.position), guint(splice.removed), guint(splice.added))
+    }
+
+    // MARK: Rows
+
+    private func connectFactory() {
+        let raw = UnsafeMutableRawPointer(factory)
+        // The handlers keep the binding (GLib releases them with the factory, or when disconnected).
+        connections = [
+            SignalConnection(raw, signal: "setup", receiving: { item in if let item { self.setUp(item) } }),
+            SignalConnection(raw, signal: "bind", receiving: { item in if let item { self.bind(item) } }),
+            SignalConnection(raw, signal: "unbind", receiving: { item in if let item { self.unbind(item) } }),
+            SignalConnection(raw, signal: "teardown", receiving: { item in if let item { self.tearDown(item) } }),
+        ]
+    }
+
+    private func setUp(_ item: UnsafeMutableRawPointer) {
+        guard slots[item] == nil else { return }
+        let row = hooks.setup()
+        slots[item] = Slot(row)
+        gtk_list_item_set_child(OpaquePointer(item), row.root.pointer)
+    }
+
+    private func bind(_ item: UnsafeMutableRawPointer) {
+        guard let slot = slots[item] else { return }
+        close(slot)
+        let (scope, token) = Lifetime.make()
+        slot.scope = token
+        let position = gtk_list_item_get_position(OpaquePointer(item))
+        if position != guint.max, let element = content?.element(at: Int(position)) {
+            hooks.bind(slot.row, element, scope)
+        } else {
+            hooks.placeholder(slot.row, scope)
+        }
+    }
+
+    private func unbind(_ item: UnsafeMutableRawPointer) {
+        if let slot = slots[item] { close(slot) }
+    }
+
+    private func tearDown(_ item: UnsafeMutableRawPointer) {
+        guard let slot = slots.removeValue(forKey: item) else { return }
+        close(slot)
+        hooks.teardown(slot.row)
+    }
+
+    /// Ends what the row shows: its scope first, then the unbind hook.
+    private func close(_ slot: Slot) {
+        guard let token = slot.scope else { return }
+        slot.scope = nil
+        token.dispose()
+        hooks.unbind(slot.row)
+    }
+
+    // MARK: End
+
+    private func end() {
+        ended.store(true, ordering: .releasing)
+        guard !finished else { return }
+        finished = true
+        subscription?.dispose()
+        subscription = nil
+        if let listView {
+            // GTK tears the rows down through the handlers, which are still connected.
+            let list = OpaquePointer(listView)
+            if gtk_list_view_get_model(list) == selection { gtk_list_view_set_model(list, nil) }
+            if gtk_list_view_get_factory(list) == factory { gtk_list_view_set_factory(list, nil) }
+            self.listView = nil
+        }
+        watch?.cancel()
+        watch = nil
+        // Rows GTK did not tear down (the list view went without): end them here.
+        let left = slots.values
+        slots.removeAll()
+        for slot in left {
+            close(slot)
+            hooks.teardown(slot.row)
+        }
+        connections.forEach { $0.dispose() }
+        connections.removeAll()
+    }
+}
