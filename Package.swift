@@ -74,8 +74,12 @@ let package = Package(
                 swiftSettings: strict + gtkSwift, linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])],
                 plugins: ["BuildIdentifier"]),
         .plugin(name: "BuildIdentifier", capability: .buildTool()),
+        // Compiles a target's `*.gresource.xml` (its `.ui` layouts) into the target as
+        // `UIResourceBundle.module`: the layouts live in the binary, installed or not.
+        .plugin(name: "EmbedGResource", capability: .buildTool()),
         // Controllers and ViewManagers per feature, and the window that shows them.
-        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
+        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "Localization"],
+                exclude: ["GoodsUI.gresource.xml"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
         .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
         // Test helper: hosts the main queue in a GLib loop as the app does (see MainLoopTests).
         .executableTarget(name: "mainloop-probe", dependencies: ["GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
@@ -93,6 +97,7 @@ let package = Package(
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats"], swiftSettings: strict),
         .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats"], swiftSettings: strict + gtkSwift),
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GtkReactive", "CGtk"], swiftSettings: strict + gtkSwift),
-        .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "ViewModelKit", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "ViewModelKit", "GtkShim", "CGtk"],
+                    exclude: ["GtkReactiveTests.gresource.xml", "Fixtures"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
     ]
 )

@@ -3,7 +3,8 @@
 #
 #   build-plugins.sh [debug|release] [OUTPUT] [PLUGIN_FOLDER...]
 #
-# Each plugin folder holds one `*.plugin` manifest and the plugin's Swift sources; its library
+# Each plugin folder holds one `*.plugin` manifest, the plugin's Swift sources and any `*.ui`
+# layouts (compiled into the library as `UIResourceBundle.module`, prefix /plugins/<Id>); its library
 # (`lib<Module>.so`) and manifest land in OUTPUT (default `.build/<config>/plugins`). Default
 # folders: every folder under `plugins/`.
 #
@@ -59,11 +60,34 @@ for folder in "${folders[@]}"; do
     # The Swift module's name: the library name in CamelCase (goods-detail → GoodsDetail).
     module=$(echo "$library" | sed -E 's/(^|[-_.])([a-z])/\U\2/g; s/[^A-Za-z0-9]//g')Plugin
     echo "build-plugins.sh: $folder → $output/lib$library.so"
+    # A plugin's layouts (`*.ui` in its folder) are compiled into it, as the EmbedGResource package
+    # plugin does for the app's targets: `UIFile("echo.ui", in: .module)` under /plugins/<Id>/.
+    extra=()
+    layouts=("$folder"/*.ui)
+    if [ -f "${layouts[0]}" ]; then
+        id=$(sed -n 's/^Id=//p' "${manifests[0]}")
+        case $id in ''|*[!A-Za-z0-9._-]*) echo "build-plugins.sh: ${manifests[0]}: Id '$id' cannot name a resource prefix" >&2; exit 1 ;; esac
+        resources=$stamp_folder/$module.gresource.xml
+        { echo '<?xml version="1.0" encoding="UTF-8"?>'; echo "<gresources><gresource prefix=\"/plugins/$id\">"
+          for layout in "${layouts[@]}"; do echo "<file compressed=\"true\">$(basename "$layout")</file>"; done
+          echo '</gresource></gresources>'; } > "$resources"
+        glib-compile-resources --sourcedir "$folder" --target "$stamp_folder/$module.gresource" "$resources"
+        cat > "$stamp_folder/${module}GResource.swift" <<SWIFT
+// Added by meson-helpers/build-plugins.sh from the plugin's *.ui files. Do not edit.
+import GtkReactive
+
+extension UIResourceBundle {
+    /// This plugin's compiled GResource (its .ui files), registered on first use.
+    static let module = UIResourceBundle(base64: "$(base64 -w0 "$stamp_folder/$module.gresource")", prefix: "/plugins/$id")
+}
+SWIFT
+        extra+=("$stamp_folder/${module}GResource.swift")
+    fi
     swiftc -emit-library -module-name "$module" -parse-as-library \
         -swift-version 6 -enable-upcoming-feature ExistentialAny "${optimisation[@]}" \
         -I "$bin/Modules" "${clang_modules[@]}" \
         -Xlinker --allow-shlib-undefined \
-        "$folder"/*.swift "$stamp_folder/GoodsDeskBuildStamp.swift" -o "$output/lib$library.so"
+        "$folder"/*.swift "$stamp_folder/GoodsDeskBuildStamp.swift" ${extra[@]+"${extra[@]}"} -o "$output/lib$library.so"
     cp "${manifests[0]}" "$output/"
 done
 # Plugins and their folder must not be writable by others, or the app refuses them.

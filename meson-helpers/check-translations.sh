@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Fails when a translation is missing or stale: every string the sources mark for translation
 # (po/POTFILES) must be translated in every language of po/LINGUAS, with its {0}-style
-# placeholders kept, and every file that marks strings must be listed in po/POTFILES.
+# placeholders kept, and every file that marks strings (tr/_ in code, translatable="yes" in
+# data/ui/*.ui) must be listed in po/POTFILES.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
-unlisted=$(grep -rlE '\btr\("|\b_\("' Sources plugins --include=*.swift --include=*.c | grep -v '^Sources/Localization/' | sort \
+unlisted=$( { grep -rlE '\btr\("|\b_\("' Sources plugins --include=*.swift --include=*.c | grep -v '^Sources/Localization/';
+              grep -rlE 'translatable="(yes|true|1)"' data/ui --include=*.ui || true; } | sort \
     | comm -23 - <(sort po/POTFILES) || true)
 if [ -n "$unlisted" ]; then
     echo "check-translations: files marking strings but missing from po/POTFILES:" $unlisted >&2

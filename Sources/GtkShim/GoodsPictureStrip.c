@@ -10,6 +10,9 @@ struct _GoodsPictureStrip {
 
 G_DEFINE_FINAL_TYPE(GoodsPictureStrip, goods_picture_strip, GTK_TYPE_WIDGET)
 
+enum { PROP_0, PROP_SPACING, N_PROPERTIES };
+static GParamSpec *goods_picture_strip_properties[N_PROPERTIES];
+
 /* The natural width of the shown children side by side. */
 static int goods_picture_strip_content_width(GoodsPictureStrip *self) {
     int width = 0, shown = 0;
@@ -109,9 +112,41 @@ static void goods_picture_strip_dispose(GObject *object) {
     G_OBJECT_CLASS(goods_picture_strip_parent_class)->dispose(object);
 }
 
+static void goods_picture_strip_get_property(GObject *object, guint id, GValue *value, GParamSpec *spec) {
+    GoodsPictureStrip *self = GOODS_PICTURE_STRIP(object);
+    switch (id) {
+    case PROP_SPACING: g_value_set_int(value, self->spacing); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
+    }
+}
+
+static void goods_picture_strip_set_property(GObject *object, guint id, const GValue *value, GParamSpec *spec) {
+    GoodsPictureStrip *self = GOODS_PICTURE_STRIP(object);
+    switch (id) {
+    case PROP_SPACING: {
+        int spacing = MAX(0, g_value_get_int(value));
+        if (spacing == self->spacing) break;
+        self->spacing = spacing;
+        gtk_widget_queue_resize(GTK_WIDGET(self));
+        g_object_notify_by_pspec(object, spec);
+        break;
+    }
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
+    }
+}
+
+/* Children declared in a .ui file (<child>) come through GtkWidget's own GtkBuildable, which
+ * parents them in order: the same as goods_picture_strip_append. */
 static void goods_picture_strip_class_init(GoodsPictureStripClass *klass) {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
-    G_OBJECT_CLASS(klass)->dispose = goods_picture_strip_dispose;
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->dispose = goods_picture_strip_dispose;
+    object_class->get_property = goods_picture_strip_get_property;
+    object_class->set_property = goods_picture_strip_set_property;
+    /* The gap between children, in pixels (a property, so a .ui file can set it). */
+    goods_picture_strip_properties[PROP_SPACING] = g_param_spec_int("spacing", NULL, NULL, 0, G_MAXINT, 0,
+        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_properties(object_class, N_PROPERTIES, goods_picture_strip_properties);
     widget_class->measure = goods_picture_strip_measure;
     widget_class->size_allocate = goods_picture_strip_size_allocate;
     gtk_widget_class_set_css_name(widget_class, "picturestrip");
@@ -132,9 +167,7 @@ static void goods_picture_strip_init(GoodsPictureStrip *self) {
 }
 
 GtkWidget *goods_picture_strip_new(int spacing) {
-    GoodsPictureStrip *strip = g_object_new(GOODS_TYPE_PICTURE_STRIP, NULL);
-    strip->spacing = MAX(0, spacing);
-    return GTK_WIDGET(strip);
+    return GTK_WIDGET(g_object_new(GOODS_TYPE_PICTURE_STRIP, "spacing", MAX(0, spacing), NULL));
 }
 
 void goods_picture_strip_append(GoodsPictureStrip *strip, GtkWidget *child) {

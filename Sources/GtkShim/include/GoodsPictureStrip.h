@@ -7,7 +7,8 @@
  * swipe, Shift with the wheel, or a touch drag. A vertical wheel turn goes on to the list around
  * it. It replaces a GtkScrolledWindow (a viewport, two scrollbars and their sliders and troughs:
  * 11 widgets in each of the ~200 rows GTK 4.8's list keeps) and is not focusable, so Tab moves
- * between rows, not into the strip. */
+ * between rows, not into the strip. Its `spacing` property is the gap between children; in a .ui
+ * file its children are plain <child> elements. */
 #define GOODS_TYPE_PICTURE_STRIP (goods_picture_strip_get_type())
 G_DECLARE_FINAL_TYPE(GoodsPictureStrip, goods_picture_strip, GOODS, PICTURE_STRIP, GtkWidget)
 

@@ -24,6 +24,10 @@ static inline void goods_emit(gpointer instance, const char *signal) { g_signal_
  * the queue's own wake-up fd: no polling timer. Call once, before the loop runs. */
 void goods_attach_main_queue(void);
 
+/* Registers GtkShim's custom widget types (GoodsPictureStrip) so a .ui file can name them;
+ * GtkReactive's loader calls it before parsing. Safe to call any number of times. */
+void goods_shim_ensure_types(void);
+
 /* Gives `widget` an accessible name (a variadic call in GTK). */
 void goods_set_accessible_label(GtkWidget *widget, const char *label);
 

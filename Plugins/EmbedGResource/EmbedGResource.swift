@@ -1,0 +1,81 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles the target's GResource manifest (`*.gresource.xml`, listed in the target's
+/// `exclude:`) with `glib-compile-resources` and embeds the result in the target as a Swift
+/// file: `extension UIResourceBundle { static let module = UIResourceBundle(base64:prefix:) }`.
+/// The resource lives in the binary, so the same code finds its `.ui` files uninstalled, in
+/// tests and installed, with no search path and nothing to install.
+///
+/// The manifest's `<file>` entries are read here only to tell SwiftPM the command's inputs; the
+/// command itself compiles the manifest as it is each time it runs. SwiftPM keeps the commands a
+/// plugin returns until the package's layout changes (see BuildIdentifier), so a file newly
+/// added to the manifest is rebuilt when the manifest changes, but edits to that new file are
+/// only tracked after the next re-plan: touch the manifest (or Package.swift) if one seems
+/// ignored. The output is never wrong, only possibly not rebuilt.
+@main
+struct EmbedGResource: BuildToolPlugin {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        // (Target.directoryURL needs tools version 6.1; the package is 6.0.)
+        let folder = URL(fileURLWithPath: String(describing: target.directory), isDirectory: true)
+        let manifests = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix(".gresource.xml") }
+            .sorted { $0.path < $1.path }
+        guard let manifest = manifests.first else { return [] }
+        guard manifests.count == 1 else {
+            throw Failure(description: "EmbedGResource: target \(target.name) holds \(manifests.count) *.gresource.xml files; one target embeds one resource")
+        }
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let sourceFolder = manifest.deletingLastPathComponent()
+        let prefix = try Self.prefix(in: text, manifest: manifest)
+        let inputs = [manifest] + Self.files(in: text).map { sourceFolder.appending(path: $0).standardizedFileURL }
+        let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)GResource.swift")
+        let script = #"""
+            set -eu
+            manifest=$1 sourcedir=$2 output=$3 prefix=$4
+            command -v glib-compile-resources >/dev/null || { echo "EmbedGResource: glib-compile-resources is missing (Debian: libglib2.0-dev-bin; run meson-helpers/setup-deps.sh)" >&2; exit 1; }
+            compiled=$(mktemp)
+            trap 'rm -f "$compiled"' EXIT
+            glib-compile-resources --sourcedir "$sourcedir" --target "$compiled" "$manifest"
+            data=$(base64 -w0 "$compiled")
+            text="// Written by the EmbedGResource package plugin (Plugins/EmbedGResource) from
+            // $(basename "$manifest"). Not in the source tree; do not edit.
+            import GtkReactive
+
+            extension UIResourceBundle {
+                /// This module's compiled GResource (its .ui files), registered on first use.
+                static let module = UIResourceBundle(base64: \"$data\", prefix: \"$prefix\")
+            }"
+            if [ ! -f "$output" ] || [ "$(cat "$output")" != "$text" ]; then printf '%s\n' "$text" > "$output"; fi
+            """#
+        return [
+            .buildCommand(
+                displayName: "Compiling \(manifest.lastPathComponent) into \(target.name)",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", script, "sh", manifest.path, sourceFolder.path, output.path, prefix],
+                inputFiles: inputs, outputFiles: [output]),
+        ]
+    }
+
+    /// The first `<gresource prefix="…">`: the bundle's prefix.
+    static func prefix(in manifest: String, manifest url: URL) throws -> String {
+        let pattern = /<gresource\s+prefix\s*=\s*"([^"]*)"/
+        guard let match = manifest.firstMatch(of: pattern) else {
+            throw Failure(description: "EmbedGResource: \(url.path) has no <gresource prefix=\"…\">")
+        }
+        let prefix = String(match.1)
+        guard prefix.hasPrefix("/"), !prefix.contains("\""), !prefix.contains("\\"), !prefix.contains("$") else {
+            throw Failure(description: "EmbedGResource: \(url.path): the prefix \"\(prefix)\" must be an absolute resource path")
+        }
+        return prefix.count > 1 && prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+    }
+
+    /// The paths of the `<file>` entries, relative to the manifest's folder.
+    static func files(in manifest: String) -> [String] {
+        manifest.matches(of: /<file\b[^>]*>\s*([^<]+?)\s*<\/file>/).map { String($0.1) }
+    }
+}

@@ -1,0 +1,95 @@
+import CGtk
+import Foundation
+import GoodsUI
+import GtkReactive
+import GtkShim
+import Testing
+
+/// GoodsUI's layouts (data/ui/*.ui, compiled into the module): every file loads without a
+/// GtkBuilder error and declares the ids, of the types, that its screen's code looks up.
+@MainActor
+@Suite("GoodsUI's .ui files", .serialized,
+       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+struct UIFilesTests {
+    init() throws {
+        try #require(gtk_init_check() != 0)
+    }
+
+    /// Per file, the ids the screens use and the GTK type each must be.
+    nonisolated static let expected: [String: [(id: String, type: String)]] = [
+        "window.ui": [("window", "GtkApplicationWindow"), ("header", "GtkHeaderBar"), ("back", "GtkButton"),
+                      ("menu", "GtkMenuButton"), ("menu_items", "GtkBox"), ("logout", "GtkButton"),
+                      ("refresh", "GtkButton"), ("fill", "GtkButton"), ("header_end", "GtkBox"),
+                      ("overlay", "GtkOverlay"), ("stack", "GtkStack"), ("toast", "GtkRevealer"),
+                      ("toast_label", "GtkLabel"), ("hud", "GtkBox"), ("hud_label", "GtkLabel")],
+        "menu-item.ui": [("item", "GtkButton"), ("label", "GtkLabel")],
+        "start.ui": [("page", "GtkBox"), ("title", "GtkLabel"), ("progress", "GtkProgressBar"), ("detail", "GtkLabel")],
+        "login.ui": [("page", "GtkBox"), ("avatar", "GtkImage"), ("phone", "GtkEntry"), ("code", "GtkEntry"),
+                     ("login", "GtkButton")],
+        "goods-list.ui": [("page", "GtkBox"), ("banner", "GtkButton"), ("carousel", "GtkStack"), ("dots", "GtkBox"),
+                          ("section", "GtkLabel"), ("scroller", "GtkScrolledWindow"), ("list", "GtkListView"),
+                          ("footer", "GtkLabel")],
+        "carousel-dot.ui": [("dot", "GtkButton")],
+        "goods-row.ui": [("root", "GtkBox"), ("avatar", "GtkImage"), ("verified", "GtkImage"),
+                         ("nickname", "GtkLabel"), ("time", "GtkLabel"), ("strip", "GoodsPictureStrip"),
+                         ("price", "GtkLabel"), ("original_price", "GtkLabel"), ("freight", "GtkLabel"),
+                         ("count", "GtkLabel"), ("brand_new", "GtkLabel"), ("title", "GtkLabel"),
+                         ("description", "GtkLabel"), ("place", "GtkLabel"), ("messages", "GtkLabel"),
+                         ("like", "GtkButton")]
+            + (0..<8).map { ("picture\($0)", "GtkImage") },
+        "confirm.ui": [("dialog", "GtkWindow"), ("message", "GtkLabel"), ("cancel", "GtkButton"), ("confirm", "GtkButton")],
+        "plugins-dialog.ui": [("dialog", "GtkWindow"), ("list", "GtkListBox"), ("problems", "GtkLabel"), ("hint", "GtkLabel")],
+        "plugin-row.ui": [("row", "GtkListBoxRow"), ("name", "GtkLabel"), ("detail", "GtkLabel"),
+                          ("status", "GtkLabel"), ("enabled", "GtkSwitch")],
+    ]
+
+    func openWindows() -> UInt32 { g_list_model_get_n_items(gtk_window_get_toplevels()) }
+
+    @Test func theResourceHoldsEveryScreen() {
+        #expect(UIResourceBundle.goodsUI.prefix == "/io/github/goodsdesk/GoodsDesk/ui")
+        #expect(UIResourceBundle.goodsUI.files() == Self.expected.keys.sorted())
+    }
+
+    @Test(arguments: UIFilesTests.expected.keys.sorted())
+    func loadsWithTheIdsItsScreenUses(file: String) throws {
+        let windows = openWindows()
+        do {
+            let layout = try UIFile(file, in: .goodsUI).load()
+            for (id, type) in try #require(Self.expected[file]) {
+                let gtype = g_type_from_name(type)
+                try #require(gtype != 0, "\(file): no type \(type) registered")
+                #expect(throws: Never.self, "\(file) \(id)") { try layout.widget(id: id, type: gtype) }
+            }
+        }
+        #expect(openWindows() == windows, "\(file): its windows go with its layout")
+    }
+
+    @Test func theRowKeepsTheWidgetNamesTheTestsLookUp() throws {
+        let row = try UIFile("goods-row.ui", in: .goodsUI).load()
+        #expect(String(cString: gtk_widget_get_name(try row.widget(id: "title"))) == "title")
+        #expect(String(cString: gtk_widget_get_name(try row.widget(id: "like"))) == "like")
+        let strip = try row.widget(id: "strip")
+        var children: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(strip)
+        while let current = child { children.append(current); child = gtk_widget_get_next_sibling(current) }
+        #expect(children == (try (0..<8).map { try row.widget(id: "picture\($0)") }), "the eight pictures, in order, in the strip")
+    }
+
+    @Test func menuItemsFollowTheHeaderMenusOwnItem() throws {
+        let window = try UIFile("window.ui", in: .goodsUI).load()
+        let items = try window.widget(id: "menu_items")
+        #expect(gtk_widget_get_first_child(items) == (try window.widget(id: "logout")), "注销 first, the actions after it")
+        let logoutLabel = try window.widget(id: "logout_label", type: gtk_label_get_type())
+        #expect(gtk_label_get_xalign(goods_label(logoutLabel)) == 0)
+        let header = try window.widget(id: "header")
+        #expect(gtk_window_get_titlebar(goods_window(try window.widget(id: "window"))) == header)
+    }
+
+    @Test func translatableTextIsTheSeedsChinese() throws {
+        // Under the C locale gettext returns the source strings: the msgids the .po files hold.
+        let login = try UIFile("login.ui", in: .goodsUI).load()
+        #expect(String(cString: gtk_button_get_label(goods_button(try login.widget(id: "login")))) == "登录")
+        let list = try UIFile("goods-list.ui", in: .goodsUI).load()
+        #expect(String(cString: gtk_label_get_text(goods_label(try list.widget(id: "section")))) == "推荐商品")
+    }
+}
