@@ -66,11 +66,12 @@ let package = Package(
         .target(name: "GtkShim", dependencies: ["CGtk", "CSoup"], cSettings: gtkC, linkerSettings: gtkLink),
         // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
         .target(name: "GtkReactive", dependencies: ["Reactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
-        // The plugin API: plugin info, the registry of screens and routes, controllers.
+        // The plugin API: plugin info, the registry of screens, routes and data sources (of any
+        // content type), controllers. Generic: the host app's name and symbols are a `PluginHost`.
         // Programs that link it export their symbols, so plugins loaded at run time bind to the
         // app's own copy of every layer (a plugin links none of them itself).
         // Its build identifier (a hash of the library targets' sources) comes from the BuildIdentifier plugin.
-        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GoodsDomain", "GtkReactive", "Reactive", "CGtk", "Localization"],
+        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GtkReactive", "Reactive", "CGtk", "Localization"],
                 swiftSettings: strict + gtkSwift, linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])],
                 plugins: ["BuildIdentifier"]),
         .plugin(name: "BuildIdentifier", capability: .buildTool()),
@@ -92,7 +93,8 @@ let package = Package(
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats"], swiftSettings: strict),
         .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats"], swiftSettings: strict + gtkSwift),
-        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GtkReactive", "CGtk"], swiftSettings: strict + gtkSwift),
+        // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
+        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk"], swiftSettings: strict + gtkSwift),
         .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
     ]
 )
