@@ -53,7 +53,7 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: strict),
         // The seeds' base view model, paged lists and navigation requests: pure, no GTK.
-        .target(name: "ViewModelKit", dependencies: ["Reactive", "Localization"], swiftSettings: strict),
+        .target(name: "ViewModelKit", dependencies: ["Reactive"], swiftSettings: strict),
         // Models, the demo data format, SQLite persistence and services: pure, no GTK.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GoodsDomain", dependencies: ["Reactive", "CSQLite", "Localization"], swiftSettings: strict),
