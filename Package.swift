@@ -49,7 +49,7 @@ let package = Package(
         // Heap accounting for the benchmark (glibc's mallinfo2 is not imported into Swift).
         .target(name: "HeapStats"),
         .executableTarget(name: "reactive-bench", dependencies: ["Reactive", "HeapStats"], swiftSettings: strict),
-        // Text in the user's language through gettext (libintl, from the C library): pure, no GTK.
+        // Text in the user's language through gettext (libintl, from the C library), any domain: pure, no GTK.
         .systemLibrary(name: "CIntl"),
         .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: strict),
         // The seeds' base view model, paged lists and navigation requests: pure, no GTK.
@@ -89,6 +89,7 @@ let package = Package(
         // The data layer's benchmark: import and paging at 100,000 and 1,000,000 goods.
         .executableTarget(name: "goodsdesk-bench", dependencies: ["DemoData", "GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CIntl"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats"], swiftSettings: strict),
