@@ -36,8 +36,13 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "GoodsDesk",
     products: [
+        // The framework: generic, no GoodsDesk in them; a third party can depend on each.
         .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
+        .library(name: "GtkReactive", targets: ["GtkReactive", "GtkShim"]),
+        .library(name: "PluginKit", targets: ["PluginKit"]),
+        // The app.
         .executable(name: "goodsdesk", targets: ["goodsdesk"]),
         .executable(name: "reactive-bench", targets: ["reactive-bench"]),
         .executable(name: "goodsdesk-data", targets: ["goodsdesk-data"]),
