@@ -36,8 +36,13 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "GoodsDesk",
     products: [
+        // The framework: generic, no GoodsDesk in them; a third party can depend on each.
         .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "Localization", targets: ["Localization"]),
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
+        .library(name: "GtkReactive", targets: ["GtkReactive", "GtkShim"]),
+        .library(name: "PluginKit", targets: ["PluginKit"]),
+        // The app.
         .executable(name: "goodsdesk", targets: ["goodsdesk"]),
         .executable(name: "reactive-bench", targets: ["reactive-bench"]),
         .executable(name: "goodsdesk-data", targets: ["goodsdesk-data"]),
@@ -49,11 +54,11 @@ let package = Package(
         // Heap accounting for the benchmark (glibc's mallinfo2 is not imported into Swift).
         .target(name: "HeapStats"),
         .executableTarget(name: "reactive-bench", dependencies: ["Reactive", "HeapStats"], swiftSettings: strict),
-        // Text in the user's language through gettext (libintl, from the C library): pure, no GTK.
+        // Text in the user's language through gettext (libintl, from the C library), any domain: pure, no GTK.
         .systemLibrary(name: "CIntl"),
         .target(name: "Localization", dependencies: ["CIntl"], swiftSettings: strict),
         // The seeds' base view model, paged lists and navigation requests: pure, no GTK.
-        .target(name: "ViewModelKit", dependencies: ["Reactive", "Localization"], swiftSettings: strict),
+        .target(name: "ViewModelKit", dependencies: ["Reactive"], swiftSettings: strict),
         // Models, the demo data format, SQLite persistence and services: pure, no GTK.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GoodsDomain", dependencies: ["Reactive", "CSQLite", "Localization"], swiftSettings: strict),
@@ -66,11 +71,12 @@ let package = Package(
         .target(name: "GtkShim", dependencies: ["CGtk", "CSoup"], cSettings: gtkC, linkerSettings: gtkLink),
         // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
         .target(name: "GtkReactive", dependencies: ["Reactive", "ViewModelKit", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
-        // The plugin API: plugin info, the registry of screens and routes, controllers.
+        // The plugin API: plugin info, the registry of screens, routes and data sources (of any
+        // content type), controllers. Generic: the host app's name and symbols are a `PluginHost`.
         // Programs that link it export their symbols, so plugins loaded at run time bind to the
         // app's own copy of every layer (a plugin links none of them itself).
         // Its build identifier (a hash of the library targets' sources) comes from the BuildIdentifier plugin.
-        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GoodsDomain", "GtkReactive", "Reactive", "CGtk", "Localization"],
+        .target(name: "PluginKit", dependencies: ["ViewModelKit", "GtkReactive", "Reactive", "CGtk", "Localization"],
                 swiftSettings: strict + gtkSwift, linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])],
                 plugins: ["BuildIdentifier"]),
         .plugin(name: "BuildIdentifier", capability: .buildTool()),
@@ -92,11 +98,13 @@ let package = Package(
         // The data layer's benchmark: import and paging at 100,000 and 1,000,000 goods.
         .executableTarget(name: "goodsdesk-bench", dependencies: ["DemoData", "GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CIntl"], swiftSettings: strict),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats"], swiftSettings: strict),
         .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats"], swiftSettings: strict + gtkSwift),
-        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GtkReactive", "CGtk"], swiftSettings: strict + gtkSwift),
+        // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
+        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk"], swiftSettings: strict + gtkSwift),
         .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "ViewModelKit", "GtkShim", "CGtk"],
                     exclude: ["GtkReactiveTests.gresource.xml", "Fixtures"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
     ]

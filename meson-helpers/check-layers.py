@@ -7,11 +7,17 @@ Absolute rules (a violation fails at once):
     on nothing of GTK: not CGtk, GtkShim, GtkReactive, PluginKit or GoodsUI.
   - A pure layer's sources import none of those modules either (SwiftPM puts every module in one
     folder, so an undeclared import can still compile).
+  - A framework target (the library products: Reactive, Localization, ViewModelKit, GtkReactive,
+    PluginKit, and the C modules under them) neither depends on nor imports an app target
+    (GoodsDomain, GoodsViewModels, GoodsUI, goodsdesk…). Test targets may: they test the two together.
+  - ViewModelKit holds no text: it neither depends on nor imports Localization (the app's
+    presenters supply default titles).
+Before the package is checked, the script checks these rules on small made-up graphs, so a rule
+that stopped catching its crossing fails too.
 
 Ratchet rules, on the way to Step 3's framework (meson-helpers/layer-baseline.json holds today's
 figures; a figure above its baseline fails, one below it asks for the baseline to be lowered with
 --update, so the figures only ever go down):
-  - framework → app: dependencies and imports of a framework target on an app target;
   - gtk_ calls in Swift outside GtkReactive (GoodsUI, the app, plugins);
   - MainActor.assumeIsolated in GoodsUI and plugins;
   - translated strings (screens) in GtkShim's C.
@@ -82,27 +88,71 @@ def count(pattern, folders, suffix):
     return total
 
 
-def main():
-    graph = targets()
+def absolute_failures(graph, imports_of):
+    """The absolute rules' violations in `graph` (target → its direct dependencies), with
+    `imports_of(name)` the modules a target's sources import."""
     modules = set(graph)
     failures = []
-
-    for name in sorted(PURE):
+    for name in sorted(PURE & modules):
         reached = closure(graph, name) & GTK_SIDE
         if reached:
             failures.append(f"{name} depends on {', '.join(sorted(reached))}: the pure layers never reach GTK")
-        imported = imports(f"Sources/{name}") & GTK_SIDE
+        imported = imports_of(name) & GTK_SIDE
         if imported:
             failures.append(f"Sources/{name} imports {', '.join(sorted(imported))}: the pure layers never import GTK")
 
     app = modules - FRAMEWORK
-    crossings = set()
     for name in sorted(FRAMEWORK & modules):
-        crossings.update(f"{name} → {dependency}" for dependency in graph[name] if dependency in app)
-        crossings.update(f"{name} imports {module}" for module in imports(f"Sources/{name}") if module in app)
+        crossings = sorted({f"{name} → {dependency}" for dependency in graph[name] if dependency in app}
+                           | {f"{name} imports {module}" for module in imports_of(name) if module in app})
+        if crossings:
+            failures.append(f"{', '.join(crossings)}: a framework target never depends on or imports an app target")
+
+    if "ViewModelKit" in modules:
+        if "Localization" in closure(graph, "ViewModelKit") or "Localization" in imports_of("ViewModelKit"):
+            failures.append("ViewModelKit reaches Localization: it holds no text, the app's presenters supply it")
+    return failures
+
+
+def self_test():
+    """The absolute rules, each on a made-up package that breaks it (and one that breaks none)."""
+    clean = {"Reactive": [], "Localization": ["CIntl"], "CIntl": [], "ViewModelKit": ["Reactive"],
+             "CGtk": [], "GtkShim": ["CGtk"], "GtkReactive": ["Reactive", "GtkShim", "CGtk"],
+             "PluginKit": ["ViewModelKit", "GtkReactive", "Localization"],
+             "GoodsDomain": ["Reactive", "Localization"], "GoodsViewModels": ["ViewModelKit", "GoodsDomain"],
+             "GoodsUI": ["GoodsViewModels", "PluginKit"], "goodsdesk": ["GoodsUI"]}
+    no_imports = lambda name: set()
+    cases = [
+        ("a clean package", clean, no_imports, None),
+        ("PluginKit → GoodsDomain", dict(clean, PluginKit=clean["PluginKit"] + ["GoodsDomain"]), no_imports,
+         "PluginKit → GoodsDomain: a framework target never depends on or imports an app target"),
+        ("GtkReactive importing GoodsUI", clean, lambda name: {"GoodsUI"} if name == "GtkReactive" else set(),
+         "GtkReactive imports GoodsUI: a framework target never depends on or imports an app target"),
+        ("ViewModelKit → Localization", dict(clean, ViewModelKit=["Reactive", "Localization"]), no_imports,
+         "ViewModelKit reaches Localization"),
+        ("ViewModelKit importing Localization", clean, lambda name: {"Localization"} if name == "ViewModelKit" else set(),
+         "ViewModelKit reaches Localization"),
+        ("GoodsViewModels → PluginKit", dict(clean, GoodsViewModels=["ViewModelKit", "PluginKit"]), no_imports,
+         "GoodsViewModels depends on"),
+    ]
+    wrong = []
+    for what, graph, imports_of, expected in cases:
+        found = absolute_failures(graph, imports_of)
+        if expected is None and found:
+            wrong.append(f"{what}: unexpected {found}")
+        elif expected is not None and not any(failure.startswith(expected) for failure in found):
+            wrong.append(f"{what}: not caught (found {found or 'nothing'})")
+    return [f"self-test: {line}" for line in wrong]
+
+
+def main():
+    failures = self_test()
+    if failures:
+        return report(failures)
+    graph = targets()
+    failures = absolute_failures(graph, lambda name: imports(f"Sources/{name}"))
 
     figures = {
-        "framework → app": sorted(crossings),
         "gtk_ calls in Swift outside GtkReactive": count(GTK_CALL, ["Sources/GoodsUI", "Sources/goodsdesk", "plugins"], ".swift"),
         "MainActor.assumeIsolated in GoodsUI and plugins": count(re.compile(r"MainActor\.assumeIsolated"), ["Sources/GoodsUI", "plugins"], ".swift"),
         "translated strings in GtkShim's C": count(re.compile(r"\b_\("), ["Sources/GtkShim"], ".c"),

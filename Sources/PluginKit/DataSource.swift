@@ -1,33 +1,48 @@
-import Foundation
-import GoodsDomain
-
-/// A source of goods and banners a plugin offers by id, chosen with
-/// `--data-source <id>:<argument>`. The app imports what it reads into a local store of its own
-/// (one per source and argument), so likes and accounts work the same on any source.
-public struct DataSource: Sendable {
+/// A source of data a plugin offers by id, for the app to read on demand: GoodsDesk offers its
+/// sources for `--data-source <id>:<argument>` and reads them into a store of its own.
+///
+/// `Content` is whatever the app's sources produce (GoodsDesk's `DataSourceContent`); the plugin
+/// API does not know it, so one registry serves any app. A closure returning the content is
+/// enough for Swift to infer it: `DataSource(id: "x", name: "X") { DataSourceContent(…) }`.
+public struct DataSource<Content: Sendable>: Sendable {
     /// Short and stable (`mhdemo`): what the user types.
     public let id: String
     /// Shown in messages and the 插件 dialog.
     public let name: String
     /// Reads the data for `argument` (a folder, a URL: the source decides); throws a message the
     /// user can act on.
-    public let read: @Sendable (_ argument: String) throws -> DataSourceContent
+    public let read: @Sendable (_ argument: String) throws -> Content
 
-    public init(id: String, name: String, read: @escaping @Sendable (_ argument: String) throws -> DataSourceContent) {
+    public init(id: String, name: String, read: @escaping @Sendable (_ argument: String) throws -> Content) {
         self.id = id
         self.name = name
         self.read = read
     }
 }
 
-/// What a data source read: the goods and banners, and the folder their relative picture
-/// locations are resolved against.
-public struct DataSourceContent: Sendable {
-    public let dataSet: DataSet
-    public let pictureDirectory: URL
+/// A registered data source whatever its content type: what lists and messages need (`id`,
+/// `name`), without the `read` that only a caller knowing the type can use — it asks
+/// `PluginRegistry.dataSource(_:of:)` for that.
+public struct AnyDataSource: Sendable {
+    /// The source's id.
+    public let id: String
+    /// The source's name, as shown.
+    public let name: String
+    /// The content type's name (`GoodsDomain.DataSourceContent`), for messages about a source of
+    /// another type than the one asked for.
+    public let contentTypeName: String
+    /// The typed source, for `typed(as:)`.
+    private let base: any Sendable
 
-    public init(dataSet: DataSet, pictureDirectory: URL) {
-        self.dataSet = dataSet
-        self.pictureDirectory = pictureDirectory
+    public init<Content>(_ source: DataSource<Content>) {
+        id = source.id
+        name = source.name
+        contentTypeName = String(reflecting: Content.self)
+        base = source
+    }
+
+    /// The source with its type, when its content is a `Content`; nil otherwise.
+    public func typed<Content>(as type: Content.Type = Content.self) -> DataSource<Content>? {
+        base as? DataSource<Content>
     }
 }

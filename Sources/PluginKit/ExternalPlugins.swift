@@ -11,25 +11,29 @@ extension PluginRegistry {
     /// have saved it among the user's disabled plugins (durably) when it returns; it is then
     /// listed as `.quarantined` for as long as it stays in `disabled`.
     ///
+    /// `host` names the app in log lines and gives the symbols looked up in each library.
+    ///
     /// Returns the ids safe mode turned off at this start.
     @discardableResult
     public func loadExternalPlugins(
         from searchPath: PluginSearchPath, disabled: Set<String>, trust: PluginTrust = PluginTrust(),
-        safeMode: PluginSafeMode? = nil, turnOff: (String) -> Void = { _ in }, log: (String) -> Void
+        safeMode: PluginSafeMode? = nil, host: PluginHost = PluginHost(),
+        turnOff: (String) -> Void = { _ in }, log: (String) -> Void
     ) -> Set<String> {
+        func say(_ message: String) { log(host.logLine(message)) }
         var disabled = disabled
         var turnedOff = Set<String>()
         var quarantined = Set<String>()
         if let safeMode {
             if let id = safeMode.interruptedLoad() {
-                log("GoodsDesk: plugin \(id) turned off: GoodsDesk quit while loading it last time")
+                say("plugin \(id) turned off: \(host.name) quit while loading it last time")
                 turnOff(id)
                 disabled.insert(id)
                 turnedOff.insert(id)
                 do {
                     try safeMode.quarantine(id)
                 } catch {
-                    log("GoodsDesk: safe mode: \(error)")
+                    say("safe mode: \(error)")
                 }
             }
             // A plugin the user turned on again is no longer quarantined.
@@ -37,22 +41,22 @@ extension PluginRegistry {
             do {
                 try safeMode.keepQuarantined(quarantined)
             } catch {
-                log("GoodsDesk: safe mode: \(error)")
+                say("safe mode: \(error)")
             }
         }
         let found = searchPath.search(trust: trust)
         for problem in found.problems {
             recordProblem(problem)
-            log("GoodsDesk: plugin skipped: \(problem)")
+            say("plugin skipped: \(problem)")
         }
         for refusal in found.refused {
             recordRefused(manifest: refusal.file, reason: refusal.reason)
-            log("GoodsDesk: plugin skipped: \(refusal.reason)")
+            say("plugin skipped: \(refusal.reason)")
         }
         var journalBroken = false
         for manifest in found.manifests {
             if disabled.contains(manifest.id) {
-                record(manifest, state: quarantined.contains(manifest.id) ? .quarantined(PluginSafeMode.reason) : .disabled)
+                record(manifest, state: quarantined.contains(manifest.id) ? .quarantined(PluginSafeMode.reason(host: host)) : .disabled)
                 continue
             }
             if let safeMode {
@@ -60,12 +64,12 @@ extension PluginRegistry {
                     try safeMode.willLoad(manifest)
                 } catch where !journalBroken {
                     journalBroken = true
-                    log("GoodsDesk: safe mode off, plugins that crash while loading will not be turned off: \(error)")
+                    say("safe mode off, plugins that crash while loading will not be turned off: \(error)")
                 } catch {}
             }
             let entry: Entry
             do {
-                let plugin = try PluginLoader.load(manifest, trust: trust)
+                let plugin = try PluginLoader.load(manifest, trust: trust, host: host)
                 entry = install(plugin, description: manifest.description, origin: .external(manifest: manifest.file.path))
             } catch {
                 entry = record(manifest, state: .failed(error.message))
@@ -75,11 +79,11 @@ extension PluginRegistry {
                     try safeMode.removeMarker()
                 } catch {
                     journalBroken = true
-                    log("GoodsDesk: safe mode: \(error)")
+                    say("safe mode: \(error)")
                 }
             }
             if let error = entry.error {
-                log("GoodsDesk: plugin \(manifest.id) (\(manifest.file.path)) not loaded: \(error)")
+                say("plugin \(manifest.id) (\(manifest.file.path)) not loaded: \(error)")
             }
         }
         return turnedOff

@@ -15,16 +15,21 @@ public struct PictureLocator: Sendable {
     public let loader: PictureLoader
     private let memo: Memo
 
-    /// `log` receives one line per refused location (standard error by default).
+    /// `log` receives one line per refused location (standard error by default), beginning with
+    /// `host`'s name. Fetched pictures are cached in `cacheDirectory` (by default
+    /// `<temporary folder>/<host name, lowercased>-pictures`: `goodsdesk-pictures`).
     public init(
         dataSetDirectory: URL,
-        cacheDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-pictures"),
+        cacheDirectory: URL? = nil,
         loader: PictureLoader? = nil,
+        host: PluginHost = PluginHost(),
         log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     ) {
         self.dataSetDirectory = dataSetDirectory
-        self.loader = loader ?? PictureLoader(cacheDirectory: cacheDirectory)
-        memo = Memo(folder: dataSetDirectory.path, allowingPrivateHosts: self.loader.allowsPrivateHosts, log: log)
+        let cache = cacheDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("\(host.name.lowercased())-pictures")
+        self.loader = loader ?? PictureLoader(cacheDirectory: cache)
+        memo = Memo(folder: dataSetDirectory.path, allowingPrivateHosts: self.loader.allowsPrivateHosts, host: host, log: log)
     }
 
     /// Where the picture at `location` comes from; nil (the placeholder) for none, or for a
@@ -43,7 +48,7 @@ public struct PictureLocator: Sendable {
         }
     }
 
-    private static let ahead = DispatchQueue(label: "goodsdesk.picture-locations", qos: .utility)
+    private static let ahead = DispatchQueue(label: "pluginkit.picture-locations", qos: .utility)
 
     /// A local file path for `location`, or nil when it is a URL, refused or none (for views that
     /// only show files, like the carousel).
@@ -78,12 +83,14 @@ private final class Memo: Sendable {
     private static let capacity = 4096
     private let folder: String
     private let allowingPrivateHosts: Bool
+    private let host: PluginHost
     private let log: @Sendable (String) -> Void
     private let state = Mutex(State())
 
-    init(folder: String, allowingPrivateHosts: Bool, log: @escaping @Sendable (String) -> Void) {
+    init(folder: String, allowingPrivateHosts: Bool, host: PluginHost, log: @escaping @Sendable (String) -> Void) {
         self.folder = folder
         self.allowingPrivateHosts = allowingPrivateHosts
+        self.host = host
         self.log = log
     }
 
@@ -94,7 +101,7 @@ private final class Memo: Sendable {
             if state.sources.count >= Self.capacity { state.sources.removeAll(keepingCapacity: true) }
             return state.sources.updateValue(source, forKey: location) == nil
         }
-        if first, let refusal { log("GoodsDesk: picture \"\(location)\" ignored: \(refusal)") }
+        if first, let refusal { log(host.logLine("picture \"\(location)\" ignored: \(refusal)")) }
         return source
     }
 

@@ -9,8 +9,8 @@ public struct PluginLoadError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Loads the code of an external plugin through GModule: the shared library named by its
-/// manifest, and its one entry point (`goodsdesk_plugin_entry`). Every way this can go wrong
-/// becomes a `PluginLoadError`; the app goes on without the plugin.
+/// manifest, and its one entry point (the host's `entrySymbol`: `goodsdesk_plugin_entry`).
+/// Every way this can go wrong becomes a `PluginLoadError`; the app goes on without the plugin.
 ///
 /// In order: the manifest's API version; the library must be trusted (`PluginTrust`); it is
 /// opened by its real path; its build identifier (`PluginBuild`) must be this app's, read
@@ -25,8 +25,11 @@ public enum PluginLoader {
     /// The longest build identifier read from a plugin; a real one is about 40 characters.
     static let identifierLimit = 256
 
-    /// The plugin `manifest` describes, made from its module; its files are checked by `trust`.
-    public static func load(_ manifest: PluginManifest, trust: PluginTrust = PluginTrust()) throws(PluginLoadError) -> any Plugin {
+    /// The plugin `manifest` describes, made from its module; its files are checked by `trust`,
+    /// its symbols and messages are `host`'s.
+    public static func load(
+        _ manifest: PluginManifest, trust: PluginTrust = PluginTrust(), host: PluginHost = PluginHost()
+    ) throws(PluginLoadError) -> any Plugin {
         guard manifest.apiVersion == pluginAPIVersion else {
             throw PluginLoadError("built for plugin API \(manifest.apiVersion), this app has \(pluginAPIVersion)")
         }
@@ -45,23 +48,23 @@ public enum PluginLoader {
         }
         g_module_make_resident(module)
         let name = file.lastPathComponent
-        try checkBuildIdentifier(of: module, name: name)
+        try checkBuildIdentifier(of: module, name: name, host: host)
         var symbol: gpointer?
-        guard g_module_symbol(module, pluginEntrySymbol, &symbol) != 0, let symbol else {
-            throw PluginLoadError("\(name) has no entry point \(pluginEntrySymbol)")
+        guard g_module_symbol(module, host.entrySymbol, &symbol) != 0, let symbol else {
+            throw PluginLoadError("\(name) has no entry point \(host.entrySymbol)")
         }
         typealias Entry = @convention(c) () -> UnsafeMutableRawPointer?
         let entry = unsafeBitCast(symbol, to: Entry.self)
-        return try plugin(from: entry(), manifest: manifest, libraryName: name)
+        return try plugin(from: entry(), manifest: manifest, libraryName: name, host: host)
     }
 
     /// Refuses a library whose build identifier is missing or another build's, before its
     /// entry point runs: code compiled against other layouts of the app's types must not run.
-    private static func checkBuildIdentifier(of module: OpaquePointer, name: String) throws(PluginLoadError) {
+    private static func checkBuildIdentifier(of module: OpaquePointer, name: String, host: PluginHost) throws(PluginLoadError) {
         var symbol: gpointer?
-        guard g_module_symbol(module, PluginBuild.identifierSymbol, &symbol) != 0, let symbol else {
+        guard g_module_symbol(module, host.identifierSymbol, &symbol) != 0, let symbol else {
             throw PluginLoadError(
-                "\(name) has no build identifier (\(PluginBuild.identifierSymbol)): it was not built with build-plugins.sh for this build of GoodsDesk: rebuild it")
+                "\(name) has no build identifier (\(host.identifierSymbol)): it was not built with build-plugins.sh for this build of \(host.name): rebuild it")
         }
         typealias Stamp = @convention(c) () -> UnsafePointer<CChar>?
         let stamp = unsafeBitCast(symbol, to: Stamp.self)
@@ -72,25 +75,26 @@ public enum PluginLoader {
         }
         guard let identifier, identifier == PluginBuild.identifier else {
             throw PluginLoadError(
-                "\(name) was built for another build of GoodsDesk (\(identifier ?? "unreadable identifier"), this app is \(PluginBuild.identifier)): rebuild it")
+                "\(name) was built for another build of \(host.name) (\(identifier ?? "unreadable identifier"), this app is \(PluginBuild.identifier)): rebuild it")
         }
     }
 
     /// The plugin made from what an entry point returned, once that proves to be an export of
     /// this API version and build that `PluginExport.export` issued.
     static func plugin(
-        from exported: UnsafeMutableRawPointer?, manifest: PluginManifest, libraryName name: String
+        from exported: UnsafeMutableRawPointer?, manifest: PluginManifest, libraryName name: String,
+        host: PluginHost = PluginHost()
     ) throws(PluginLoadError) -> any Plugin {
         guard let export = PluginExport.redeem(exported) else {
             throw PluginLoadError(
-                "\(pluginEntrySymbol) in \(name) returned no GoodsDesk plugin export (\(exported == nil ? "null" : "an unknown pointer")); it must return PluginExport.export { … }")
+                "\(host.entrySymbol) in \(name) returned no \(host.name) plugin export (\(exported == nil ? "null" : "an unknown pointer")); it must return PluginExport.export { … }")
         }
         guard export.apiVersion == pluginAPIVersion else {
             throw PluginLoadError("\(name) exports a plugin for plugin API \(export.apiVersion), this app has \(pluginAPIVersion)")
         }
         guard export.buildIdentifier == PluginBuild.identifier else {
             throw PluginLoadError(
-                "\(name) was built for another build of GoodsDesk (\(export.buildIdentifier), this app is \(PluginBuild.identifier)): rebuild it")
+                "\(name) was built for another build of \(host.name) (\(export.buildIdentifier), this app is \(PluginBuild.identifier)): rebuild it")
         }
         let plugin = export.make()
         guard plugin.info.id == manifest.id else {

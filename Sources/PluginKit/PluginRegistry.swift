@@ -52,7 +52,7 @@ public final class PluginRegistry {
         var screenOwners: [ObjectIdentifier: String] = [:]
         var routes: [String: (any Sendable, ScreenContext) -> (any Controller)?] = [:]
         var routeOwners: [String: String] = [:]
-        var dataSources: [DataSource] = []
+        var dataSources: [AnyDataSource] = []
         var dataSourceOwners: [String: String] = [:]
         var actions: [AppAction] = []
         var actionOwners: [String: String] = [:]
@@ -185,17 +185,24 @@ public final class PluginRegistry {
 
     // MARK: Data sources
 
-    /// Offers `source` for `--data-source <id>:<argument>`.
-    public func registerDataSource(_ source: DataSource) throws(RegistrationError) {
+    /// Offers `source` (GoodsDesk: for `--data-source <id>:<argument>`); ids are unique whatever
+    /// the content type.
+    public func registerDataSource<Content>(_ source: DataSource<Content>) throws(RegistrationError) {
         try claim(&registrations.dataSourceOwners, source.id, "data source \(source.id)")
-        registrations.dataSources.append(source)
+        registrations.dataSources.append(AnyDataSource(source))
     }
 
     /// Every data source, in registration order.
-    public var dataSources: [DataSource] { registrations.dataSources }
+    public var dataSources: [AnyDataSource] { registrations.dataSources }
 
-    /// The data source with id `id`.
-    public func dataSource(_ id: String) -> DataSource? { registrations.dataSources.first { $0.id == id } }
+    /// The data source with id `id`, whatever its content type (its id and name).
+    public func dataSource(_ id: String) -> AnyDataSource? { registrations.dataSources.first { $0.id == id } }
+
+    /// The data source with id `id` if its content is a `Content`, ready to read; nil when there
+    /// is none or it reads something else (`dataSource(_:)` tells the two apart).
+    public func dataSource<Content>(_ id: String, of type: Content.Type) -> DataSource<Content>? {
+        dataSource(id)?.typed(as: type)
+    }
 
     // MARK: Actions
 

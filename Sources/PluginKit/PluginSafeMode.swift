@@ -15,8 +15,13 @@ public struct PluginSafeMode: Sendable {
     /// (`$XDG_STATE_HOME/goodsdesk` in the app).
     public let directory: URL
 
-    /// What the 插件 dialog says about a plugin safe mode turned off.
-    public static let reason = "disabled: GoodsDesk quit while loading it last time; turn it on to try again"
+    /// What the 插件 dialog says about a plugin safe mode turned off (in GoodsDesk).
+    public static let reason = reason(host: PluginHost())
+
+    /// What the 插件 dialog says about a plugin safe mode turned off in `host`.
+    public static func reason(host: PluginHost) -> String {
+        "disabled: \(host.name) quit while loading it last time; turn it on to try again"
+    }
 
     public init(directory: URL) { self.directory = directory }
 

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where external plugins are looked for, in order: each `--plugin-dir`, the entries of
-/// `GOODSDESK_PLUGIN_PATH`, `$XDG_DATA_HOME/goodsdesk/plugins`, and the install prefix's plugin
-/// folder. Relative folders are refused, so a plugin is never picked up from the current directory.
+/// Where external plugins are looked for, in order: each `--plugin-dir`, the entries of the
+/// host's `pathVariable` (`GOODSDESK_PLUGIN_PATH`), `<data directory>/plugins`
+/// (`$XDG_DATA_HOME/goodsdesk/plugins`), and the install prefix's plugin folder. Relative folders
+/// are refused, so a plugin is never picked up from the current directory.
 public struct PluginSearchPath: Sendable {
     /// The folders, in search order.
     public let directories: [URL]
@@ -10,11 +11,12 @@ public struct PluginSearchPath: Sendable {
     public let problems: [String]
 
     public init(
-        pluginDirectories: [String], environment: [String: String], dataDirectory: URL, prefixPluginDirectory: URL?
+        pluginDirectories: [String], environment: [String: String], dataDirectory: URL, prefixPluginDirectory: URL?,
+        host: PluginHost = PluginHost()
     ) {
         var directories: [URL] = []
         var problems: [String] = []
-        let fromEnvironment = (environment["GOODSDESK_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init)
+        let fromEnvironment = (environment[host.pathVariable] ?? "").split(separator: ":").map(String.init)
         for entry in pluginDirectories + fromEnvironment where !entry.isEmpty {
             if entry.hasPrefix("/") {
                 directories.append(URL(fileURLWithPath: entry).standardizedFileURL)

@@ -1,5 +1,3 @@
-import Localization
-
 /// A navigation a view model asks for; the controller layer decides how to show it.
 public enum NavigationRequest: Sendable {
     /// Open the screen registered for `destination`'s route, as `presentation` says: the typed
@@ -16,26 +14,4 @@ public enum NavigationRequest: Sendable {
     case route(String, argument: any Sendable)
     /// Ask the user to confirm; `confirmation.onConfirm` runs if they do.
     case confirm(ConfirmationRequest)
-}
-
-/// A question for the user, with what happens when they agree.
-public struct ConfirmationRequest: Sendable {
-    /// The question, as shown.
-    public let message: String
-    /// The label of the button that agrees.
-    public let confirmTitle: String
-    /// The label of the button that declines.
-    public let cancelTitle: String
-    /// Runs when the user agrees.
-    public let onConfirm: @MainActor @Sendable () -> Void
-
-    public init(
-        message: String, confirmTitle: String = tr("确定"), cancelTitle: String = tr("取消"),
-        onConfirm: @escaping @MainActor @Sendable () -> Void
-    ) {
-        self.message = message
-        self.confirmTitle = confirmTitle
-        self.cancelTitle = cancelTitle
-        self.onConfirm = onConfirm
-    }
 }

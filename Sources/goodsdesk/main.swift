@@ -11,7 +11,7 @@ import Reactive
 func warn(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
 let environment = AppEnvironment()
-Localization.start(localeDirectory: environment.localeDirectory.path)
+Localization.start(domain: "goodsdesk", localeDirectory: environment.localeDirectory.path)
 ReactiveLog.isTracing = environment.trace
 
 let options: LaunchOptions

@@ -102,7 +102,7 @@ struct PluginLoadingTests {
         let folder = try BuiltPlugins.folder()
         try BuiltPlugins.install("mhdemo", manifest: "mhdemo.plugin", from: BuiltPlugins.examples, into: folder)
         let (registry, _) = load(folder)
-        let source = try #require(registry.dataSource("mhdemo"))
+        let source = try #require(registry.dataSource("mhdemo", of: DataSourceContent.self))
         // The demo's layout, written from our own data set's pages (same format, the demo's names).
         let demo = try BuiltPlugins.folder()
         let dataSet = BuiltPlugins.root.appendingPathComponent("data/dataset")

@@ -108,9 +108,12 @@ public final class GoodsDeskApp {
             let folder = environment.dataSetDirectory
             return (environment.databasePath, { () throws(DataSetError) in try DataSet.load(from: folder) }, folder)
         }
-        guard let source = plugins.dataSource(choice.id) else {
+        guard let found = plugins.dataSource(choice.id) else {
             let known = plugins.dataSources.map(\.id).joined(separator: ", ")
             throw StartError("no data source \"\(choice.id)\" (known: \(known)); is its plugin in a plugin folder (--plugin-dir)?")
+        }
+        guard let source = found.typed(as: DataSourceContent.self) else {
+            throw StartError("data source \(choice.id) reads \(found.contentTypeName), not GoodsDesk's goods and banners")
         }
         let content: DataSourceContent
         do {

@@ -167,7 +167,9 @@ public final class Navigator: Navigating {
     }
 
     private func confirm(_ request: ConfirmationRequest) {
-        let built = goods_confirm_new(goods_window(window.window.raw), request.message, request.confirmTitle, request.cancelTitle)
+        // The titles a view model leaves out are the app's: ViewModelKit holds no text.
+        let built = goods_confirm_new(goods_window(window.window.raw), request.message,
+                                      request.confirmTitle ?? tr("确定"), request.cancelTitle ?? tr("取消"))
         let dialog = Widget(built.dialog)
         let lifetime = Lifetime.make()
         let close = WidgetPointer(dialog.pointer)

@@ -1,0 +1,31 @@
+import CIntl
+
+extension Localization {
+    /// A gettext domain other than the process's, called like `tr`: a plugin with its own
+    /// catalogue declares `let tr = Localization.Domain("goodsdesk-detail")` at module level,
+    /// which shadows the imported `tr`, so its calls (and xgettext's `tr` keyword) stay as they
+    /// are and translate from its catalogue.
+    public struct Domain: Sendable, Hashable {
+        /// The gettext domain: the catalogue's file name without `.mo`.
+        public let name: String
+
+        public init(_ name: String) { self.name = name }
+
+        /// `text` in the user's language, from this domain's catalogue.
+        public func callAsFunction(_ text: String) -> String {
+            Localization.translate(text, domain: name)
+        }
+
+        /// `text` in the user's language with `{0}`, `{1}`… replaced by `arguments`, as `tr` does.
+        public func callAsFunction(_ text: String, _ arguments: any CustomStringConvertible...) -> String {
+            Localization.substitute(self(text), arguments)
+        }
+
+        /// Reads this domain's catalogues from `localeDirectory`
+        /// (`<localeDirectory>/<language>/LC_MESSAGES/<name>.mo`), as UTF-8.
+        public func bind(localeDirectory: String) {
+            bindtextdomain(name, localeDirectory)
+            bind_textdomain_codeset(name, "UTF-8")
+        }
+    }
+}
