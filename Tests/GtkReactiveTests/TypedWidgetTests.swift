@@ -54,7 +54,7 @@ struct TypedWidgetTests {
         button.removeCSSClass("suggested-action")
         #expect(!button.hasCSSClass("suggested-action"))
         button.cssClasses = ["a", "b"]
-        #expect(button.cssClasses == ["a", "b"])
+        #expect(Set(button.cssClasses) == ["a", "b"])
         button.tooltip = "提示"
         #expect(button.tooltip == "提示")
         #expect(button.label == "登录")
