@@ -11,16 +11,17 @@ public enum GtkThread {
     /// from a stream (a producer's start, a value) reaches widgets.
     static func run(_ body: @escaping @MainActor @Sendable () -> Void) {
         if isCurrent {
-            MainActor.assumeIsolated { body() }
+            assumeCurrent(body)
         } else {
-            MainLoopScheduler.shared.schedule { MainActor.assumeIsolated { body() } }
+            MainLoopScheduler.shared.schedule { assumeCurrent(body) }
         }
     }
 }
 
 extension GtkThread {
-    /// Runs `body` on the main actor from a callback that GTK or `UIScheduler` runs on the GTK
-    /// thread (its isolation cannot be spelled in the callback's type).
+    /// Runs `body` on the main actor from a callback that GTK, the main loop or `UIScheduler`
+    /// runs on the GTK thread (its isolation cannot be spelled in the callback's type). The one
+    /// `MainActor.assumeIsolated` of GtkReactive besides the signal trampolines'.
     static func assumeCurrent<T: Sendable>(_ body: @MainActor () -> T) -> T {
         MainActor.assumeIsolated { body() }
     }

@@ -77,7 +77,7 @@ public final class TextureCache {
         queue.async {
             let pixbuf = PixbufBox(goods_pixbuf_decode(key.path, Int32(clamping: key.width), Int32(clamping: key.height)))
             MainLoopScheduler.shared.schedule {
-                MainActor.assumeIsolated { self.finish(key, pixbuf) }
+                GtkThread.assumeCurrent { self.finish(key, pixbuf) }
             }
         }
     }

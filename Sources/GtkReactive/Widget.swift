@@ -167,7 +167,7 @@ open class Widget {
 }
 
 /// A widget pointer carried into a `@Sendable` closure; only dereferenced on the GTK thread.
-public struct WidgetPointer: @unchecked Sendable { // safe: used only inside MainActor.assumeIsolated
+public struct WidgetPointer: @unchecked Sendable { // safe: dereferenced only on the GTK thread (GtkThread.assumeCurrent)
     public let pointer: UnsafeMutablePointer<GtkWidget>
     public init(_ pointer: UnsafeMutablePointer<GtkWidget>) { self.pointer = pointer }
 }
@@ -180,7 +180,7 @@ extension Widget {
         let unmapped = events("unmap", during: lifetime).map { false }
         let handle = WidgetPointer(pointer)
         return SignalProducer { observer, runLifetime in
-            observer.send(value: MainActor.assumeIsolated { gtk_widget_get_mapped(handle.pointer) != 0 })
+            observer.send(value: GtkThread.assumeCurrent { gtk_widget_get_mapped(handle.pointer) != 0 })
             Signal.merge(mapped, unmapped).attach(observer, during: runLifetime)
         }
     }
@@ -190,7 +190,7 @@ extension Widget {
         let changes = events("notify::is-active", arguments: 1, during: lifetime)
         let handle = WidgetPointer(pointer)
         let read: @Sendable () -> Bool = {
-            MainActor.assumeIsolated { gtk_window_is_active(goods_window(handle.pointer)) != 0 }
+            GtkThread.assumeCurrent { gtk_window_is_active(goods_window(handle.pointer)) != 0 }
         }
         return SignalProducer { observer, runLifetime in
             observer.send(value: read())

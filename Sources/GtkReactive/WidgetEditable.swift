@@ -14,7 +14,7 @@ extension Widget {
         let changes = events("notify::text", arguments: 1, during: lifetime)
         let handle = WidgetPointer(pointer)
         let read: @Sendable () -> String = {
-            MainActor.assumeIsolated { String(cString: gtk_editable_get_text(goods_editable(handle.pointer))) }
+            GtkThread.assumeCurrent { String(cString: gtk_editable_get_text(goods_editable(handle.pointer))) }
         }
         return SignalProducer { observer, runLifetime in
             observer.send(value: read())
