@@ -37,19 +37,24 @@ private let oneArgumentTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
 
 /// Called by GLib for signals with one `guint` or enum argument (a list view's `activate`
 /// position, `edge-reached`'s GtkPositionType): read as the 32 bits GLib passes, nothing more.
-private let uintTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, argument, data in
+/// Like the other typed trampolines it answers FALSE (not handled) to a signal that expects a
+/// boolean, so a handler never stops the default one by a stray register.
+private let uintTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> gboolean = { _, argument, data in
     handler(data)?.action(.uint(argument))
+    return 0
 }
 
 /// Called by GLib for signals with one `gboolean` argument.
-private let boolTrampoline: @convention(c) (gpointer?, gboolean, gpointer?) -> Void = { _, argument, data in
+private let boolTrampoline: @convention(c) (gpointer?, gboolean, gpointer?) -> gboolean = { _, argument, data in
     handler(data)?.action(.bool(argument != 0))
+    return 0
 }
 
 /// Called by GLib for signals with one `double` argument (passed in a floating-point register,
 /// so it needs a trampoline of its own).
-private let doubleTrampoline: @convention(c) (gpointer?, Double, gpointer?) -> Void = { _, argument, data in
+private let doubleTrampoline: @convention(c) (gpointer?, Double, gpointer?) -> gboolean = { _, argument, data in
     handler(data)?.action(.double(argument))
+    return 0
 }
 
 /// Called by GLib, with instance and data swapped (`G_CONNECT_SWAPPED`), for a signal whose
@@ -121,7 +126,8 @@ public final class SignalConnection: Disposable, @unchecked Sendable { // safe: 
         }
     }
 
-    /// Connects `action` to a signal whose one argument is a `gboolean`.
+    /// Connects `action` to a signal whose one argument is a `gboolean` (`state-set`); it
+    /// answers FALSE, so the default handler still runs.
     @MainActor
     public convenience init(
         _ instance: UnsafeMutableRawPointer, signal: String, receivingBool action: @escaping @MainActor (Bool) -> Void
@@ -131,7 +137,8 @@ public final class SignalConnection: Disposable, @unchecked Sendable { // safe: 
         }
     }
 
-    /// Connects `action` to a signal whose one argument is a `double`.
+    /// Connects `action` to a signal whose one argument is a `double` (`scale-changed`), and
+    /// nothing else: a double after an integer argument would need a trampoline of its own.
     @MainActor
     public convenience init(
         _ instance: UnsafeMutableRawPointer, signal: String, receivingDouble action: @escaping @MainActor (Double) -> Void

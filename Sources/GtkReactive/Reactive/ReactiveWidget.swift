@@ -39,7 +39,8 @@ public struct ReactiveWidget<Base: Widget> {
 
     /// A signal producer for GTK signal `name` (whatever arguments it passes): each start
     /// connects a handler, disposing disconnects it; it completes when the widget's lifetime ends.
-    /// The escape hatch for signals without a typed producer.
+    /// The escape hatch for signals without a typed producer. For signals that return nothing
+    /// or a boolean (it answers FALSE: not handled, so `close-request` still closes).
     public func signal(_ name: String) -> SignalProducer<Void, Never> {
         producer { widget, _, send in
             [SignalConnection(UnsafeMutableRawPointer(widget), signal: name, ignoringArguments: { send(()) })]

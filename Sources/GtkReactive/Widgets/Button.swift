@@ -17,10 +17,10 @@ open class Button: Widget {
         set { gtk_button_set_label(pointer.typed(GtkButton.self), newValue) }
     }
 
-    /// The icon the button shows, if any.
+    /// The icon the button shows, if any (setting nil leaves it).
     public var iconName: String? {
         get { gtk_button_get_icon_name(pointer.typed(GtkButton.self)).map { String(cString: $0) } }
-        set { gtk_button_set_icon_name(pointer.typed(GtkButton.self), newValue ?? "") }
+        set { if let newValue { gtk_button_set_icon_name(pointer.typed(GtkButton.self), newValue) } }
     }
 
     /// Clicks the button, as a user would (emits `clicked`).
