@@ -77,7 +77,7 @@ public final class TextureCache {
         queue.async {
             let pixbuf = PixbufBox(goods_pixbuf_decode(key.path, Int32(clamping: key.width), Int32(clamping: key.height)))
             MainLoopScheduler.shared.schedule {
-                MainActor.assumeIsolated { self.finish(key, pixbuf) }
+                GtkThread.assumeCurrent { self.finish(key, pixbuf) }
             }
         }
     }
@@ -146,7 +146,8 @@ extension Widget {
         placeholder: String = "image-missing-symbolic", cache: TextureCache = .shared, during lifetime: Lifetime
     ) -> BindingTarget<String?> {
         let request = PictureRequest()
-        return target("picture", during: lifetime) { [weak self] widget, path in
+        let state = self.state
+        return target("picture", during: lifetime) { widget, path in
             request.generation += 1
             guard let path else { return goods_picture_set_texture(widget, nil, placeholder) }
             var width: Int32 = 0, height: Int32 = 0
@@ -155,9 +156,10 @@ extension Widget {
             if let texture = cache.cached(key) { return goods_picture_set_texture(widget, texture.pointer, placeholder) }
             goods_picture_set_texture(widget, nil, placeholder)
             let generation = request.generation
-            cache.texture(for: key) { [weak self] texture in
-                guard let self, let texture, request.generation == generation, !lifetime.hasEnded else { return }
-                goods_picture_set_texture(self.pointer, texture.pointer, placeholder)
+            let handle = WidgetPointer(widget)
+            cache.texture(for: key) { texture in
+                guard let texture, request.generation == generation, !lifetime.hasEnded, !state.isDisposed else { return }
+                goods_picture_set_texture(handle.pointer, texture.pointer, placeholder)
             }
         }
     }

@@ -2,35 +2,58 @@ import CGtk
 import GtkShim
 import Reactive
 
-/// An owning reference to a GTK widget: it takes a reference (sinking the floating one) and drops
-/// it when released, so its pointer stays valid for as long as the wrapper lives, whatever GTK
-/// does meanwhile (a closed window's children are unparented, not freed, while held). It keeps
-/// one binding slot per widget property, so binding the same property twice replaces the first
-/// binding.
+/// An owning reference to a GTK widget, and the base of the typed wrappers (`Label`, `Button`…).
+///
+/// It takes a reference (sinking the floating one) and drops it when released, so its pointer
+/// stays valid for as long as the wrapper lives, whatever GTK does meanwhile (a closed window's
+/// children are unparented, not freed, while held). Binding slots live with the GTK widget,
+/// not the wrapper: binding the same property twice, through one wrapper or two, replaces the
+/// first binding.
+///
+/// `lifetime` is "the widget's own": for a wrapper made with `init(_:)` it ends when the wrapper
+/// is released (for a toplevel, also when the window closes); for one made with
+/// `init(_:scope:)` it ends when the scope ends. Either way it ends when GTK disposes the widget.
 @MainActor
-public final class Widget {
+open class Widget {
     /// The widget.
     public let pointer: UnsafeMutablePointer<GtkWidget>
-    private var slots: [String: BindingSlot] = [:]
-    /// Made on first use: most widgets never need their lifetime.
+    /// What every wrapper of this GTK widget shares.
+    let state: WidgetState
+    /// Made on first use: most widgets never need their lifetime. Unscoped wrappers only.
     private var token: Lifetime.Token?
+    /// Ends `token` when the widget is disposed.
+    private var disposeWatch: (any Disposable)?
+    /// A scoped wrapper's lifetime (its scope's, shared by every wrapper in that scope).
+    private var scoped: Lifetime?
     /// A toplevel's watch on GTK's list of open windows.
     private var closing: SignalConnection?
 
-    public init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+    /// The GTK type this wrapper class stands for (`GtkLabel` for `Label`…).
+    open class var gtkType: GType { gtk_widget_get_type() }
+
+    /// Wraps `pointer`; the wrapper's lifetime ends when it is released.
+    public required init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
         self.pointer = pointer
         g_object_ref_sink(pointer)
+        state = WidgetState.of(pointer)
+    }
+
+    /// Wraps `pointer` within `scope` (a layout's, a row's): its `lifetime`, and so every
+    /// binding made through it, ends when `scope` ends or the widget is disposed, not when this
+    /// wrapper is released. `layout[Label.self, "name"].reactive.text <~ name` keeps working
+    /// after the temporary wrapper is gone.
+    public required convenience init(_ pointer: UnsafeMutablePointer<GtkWidget>, scope: Lifetime) {
+        self.init(pointer)
+        scoped = state.lifetime(within: scope)
     }
 
     /// A toplevel window. GTK closes a window (`gtk_window_destroy`, its close button) by
     /// dropping it from its open windows; the window is disposed ("destroy") only once the last
     /// reference goes, so while this wrapper holds it, it is closed but not freed. Its
     /// `lifetime` ends when it closes: observe that, not "destroy".
-    public init(toplevel pointer: UnsafeMutablePointer<GtkWidget>) {
-        self.pointer = pointer
-        g_object_ref_sink(pointer)
-        let open = Lifetime.make().token
-        token = open
+    public convenience init(toplevel pointer: UnsafeMutablePointer<GtkWidget>) {
+        self.init(pointer)
+        let open = ownToken()
         guard let toplevels = gtk_window_get_toplevels() else { return }
         let window = UnsafeMutableRawPointer(pointer)
         closing = SignalConnection(UnsafeMutableRawPointer(toplevels), signal: "items-changed", arguments: 3) { [weak self] in
@@ -40,19 +63,43 @@ public final class Widget {
         }
     }
 
+    /// The wrapper of `pointer` if the widget is a `gtkType` (an instance of it or of a
+    /// subclass), else nil: for pointers whose type is not known in advance.
+    public static func cast(_ pointer: UnsafeMutablePointer<GtkWidget>) -> Self? {
+        isInstance(pointer) ? Self(pointer) : nil
+    }
+
+    /// The scoped wrapper of `pointer` (see `init(_:scope:)`) if the widget is a `gtkType`.
+    public static func cast(_ pointer: UnsafeMutablePointer<GtkWidget>, scope: Lifetime) -> Self? {
+        isInstance(pointer) ? Self(pointer, scope: scope) : nil
+    }
+
+    /// Whether `pointer` is an instance of `gtkType` (or of a subclass, or implements it).
+    public static func isInstance(_ pointer: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GTypeInstance.self), gtkType) != 0
+    }
+
     isolated deinit {
         closing?.dispose()
+        disposeWatch?.dispose()
         token?.dispose()
         g_object_unref(pointer)
     }
 
-    /// Ends when the wrapper is released, or, for a toplevel, when the window closes, whichever
-    /// comes first. Work that touches the widget, or lives while the window is open, belongs here.
-    public var lifetime: Lifetime {
-        if let token { return token.lifetime }
+    private func ownToken() -> Lifetime.Token {
+        if let token { return token }
         let made = Lifetime.make().token
         token = made
-        return made.lifetime
+        disposeWatch = state.disposed.observeEnded { made.dispose() }
+        return made
+    }
+
+    /// The widget's own lifetime: ends when the wrapper is released (a scoped wrapper: when its
+    /// scope ends), for a toplevel when the window closes, and in any case when GTK disposes
+    /// the widget. Work that touches the widget, or lives while the window is open, belongs here.
+    public var lifetime: Lifetime {
+        if let scoped { return scoped }
+        return ownToken().lifetime
     }
 
     /// Whether the toplevel window has closed (always false for other widgets: they last as
@@ -71,13 +118,9 @@ public final class Widget {
 
     public var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
 
-    /// The binding slot of `property`: one per property, so a second binding replaces the first.
-    public func slot(_ property: String) -> BindingSlot {
-        if let slot = slots[property] { return slot }
-        let slot = BindingSlot()
-        slots[property] = slot
-        return slot
-    }
+    /// The binding slot of `property`: one per property of the GTK widget (shared by all its
+    /// wrappers), so a second binding replaces the first.
+    public func slot(_ property: String) -> BindingSlot { state.slot(property) }
 
     /// A signal that fires on each emission of GTK signal `name` until `lifetime` ends.
     public func events(_ name: String, arguments: Int = 0, during lifetime: Lifetime) -> Signal<Void, Never> {
@@ -93,8 +136,13 @@ public final class Widget {
         _ property: String, during lifetime: Lifetime, _ apply: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Value) -> Void
     ) -> BindingTarget<Value> {
         let handle = WidgetPointer(pointer)
+        let state = self.state
         return BindingTarget(on: UIScheduler.shared, lifetime: lifetime, slot: slot(property)) { value in
-            MainActor.assumeIsolated { apply(handle.pointer, value) }
+            GtkThread.assumeCurrent {
+                // A value queued before the lifetime ended, or after GTK disposed the widget, is dropped.
+                guard !lifetime.hasEnded, !state.isDisposed else { return }
+                apply(handle.pointer, value)
+            }
         }
     }
 
@@ -119,7 +167,7 @@ public final class Widget {
 }
 
 /// A widget pointer carried into a `@Sendable` closure; only dereferenced on the GTK thread.
-public struct WidgetPointer: @unchecked Sendable { // safe: used only inside MainActor.assumeIsolated
+public struct WidgetPointer: @unchecked Sendable { // safe: dereferenced only on the GTK thread (GtkThread.assumeCurrent)
     public let pointer: UnsafeMutablePointer<GtkWidget>
     public init(_ pointer: UnsafeMutablePointer<GtkWidget>) { self.pointer = pointer }
 }
@@ -132,7 +180,7 @@ extension Widget {
         let unmapped = events("unmap", during: lifetime).map { false }
         let handle = WidgetPointer(pointer)
         return SignalProducer { observer, runLifetime in
-            observer.send(value: MainActor.assumeIsolated { gtk_widget_get_mapped(handle.pointer) != 0 })
+            observer.send(value: GtkThread.assumeCurrent { gtk_widget_get_mapped(handle.pointer) != 0 })
             Signal.merge(mapped, unmapped).attach(observer, during: runLifetime)
         }
     }
@@ -142,7 +190,7 @@ extension Widget {
         let changes = events("notify::is-active", arguments: 1, during: lifetime)
         let handle = WidgetPointer(pointer)
         let read: @Sendable () -> Bool = {
-            MainActor.assumeIsolated { gtk_window_is_active(goods_window(handle.pointer)) != 0 }
+            GtkThread.assumeCurrent { gtk_window_is_active(goods_window(handle.pointer)) != 0 }
         }
         return SignalProducer { observer, runLifetime in
             observer.send(value: read())

@@ -194,3 +194,14 @@ GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, con
     g_settings_schema_unref(schema);
     return settings;
 }
+
+void goods_set_accessible_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+void goods_set_accessible_busy(GtkWidget *widget, gboolean busy) {
+    if (busy)
+        gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_BUSY, TRUE, -1);
+    else
+        gtk_accessible_reset_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_BUSY);
+}

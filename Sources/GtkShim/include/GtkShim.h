@@ -201,4 +201,12 @@ typedef struct {
 
 GoodsStartWidgets goods_start_page_new(void);
 
+/* Framework helpers for GtkReactive's typed widgets (variadic accessible calls). */
+
+/* Gives `widget` an accessible description. */
+void goods_set_accessible_description(GtkWidget *widget, const char *description);
+
+/* Marks `widget` busy for assistive technologies, or resets the state (not busy). */
+void goods_set_accessible_busy(GtkWidget *widget, gboolean busy);
+
 #endif

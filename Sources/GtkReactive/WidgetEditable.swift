@@ -14,7 +14,7 @@ extension Widget {
         let changes = events("notify::text", arguments: 1, during: lifetime)
         let handle = WidgetPointer(pointer)
         let read: @Sendable () -> String = {
-            MainActor.assumeIsolated { String(cString: gtk_editable_get_text(goods_editable(handle.pointer))) }
+            GtkThread.assumeCurrent { String(cString: gtk_editable_get_text(goods_editable(handle.pointer))) }
         }
         return SignalProducer { observer, runLifetime in
             observer.send(value: read())
@@ -25,9 +25,13 @@ extension Widget {
     /// Sets an entry's text; a value equal to what it shows is ignored, so a value that came
     /// from the entry does not echo back into it (and the cursor stays put).
     public func entryText(during lifetime: Lifetime) -> BindingTarget<String> {
-        target("text", during: lifetime) { widget, text in
+        let state = self.state
+        return target("text", during: lifetime) { widget, text in
             let editable = goods_editable(widget)
-            if String(cString: gtk_editable_get_text(editable)) != text { gtk_editable_set_text(editable, text) }
+            // Its writes are not reported by `reactive.text` (the echo rule).
+            state.applying("text") {
+                if String(cString: gtk_editable_get_text(editable)) != text { gtk_editable_set_text(editable, text) }
+            }
         }
     }
 }
