@@ -31,6 +31,16 @@ open class Widget {
     /// The GTK type this wrapper class stands for (`GtkLabel` for `Label`…).
     open class var gtkType: GType { gtk_widget_get_type() }
 
+    /// A new widget of this class's type, for a layout that lacks one (`UILayout`'s subscript).
+    /// Classes whose `gtkType` cannot be made (an interface, an abstract type) override it.
+    open class func makeStandIn() -> UnsafeMutablePointer<GtkWidget> {
+        let type = gtkType
+        guard g_type_test_flags(type, G_TYPE_FLAG_ABSTRACT.rawValue) == 0,
+              g_type_fundamental(type) != GType(2 << 2), // G_TYPE_INTERFACE: nothing to instantiate
+              let object = g_object_new_with_properties(type, 0, nil, nil) else { return gtk_label_new(nil) }
+        return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+    }
+
     /// Wraps `pointer`; the wrapper's lifetime ends when it is released.
     public required init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
         self.pointer = pointer

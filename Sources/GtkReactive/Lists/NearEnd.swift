@@ -13,7 +13,7 @@ extension ListEvents {
     /// does not resize widgets while GTK is allocating them (a Gtk-CRITICAL under debug GTK).
     /// Completes when the scrolled window goes.
     public static func nearEnd(of scrolledWindow: UnsafeMutablePointer<GtkWidget>, withinPages pages: Double = 1) -> SignalProducer<Bool, Never> {
-        let target = WeakObject(scrolledWindow)
+        let target = WeakGObject(scrolledWindow)
         let pages = pages.isFinite ? max(0, pages) : 1
         return SignalProducer<Bool, Never> { observer, lifetime in
             onGtkThread(during: lifetime) {
@@ -36,7 +36,7 @@ extension ListEvents {
 /// One observation of `nearEnd`: the adjustment's signals, and the check they schedule.
 @MainActor
 private final class NearEndWatch: Disposable {
-    private let adjustment: WeakObject
+    private let adjustment: WeakGObject
     private let pages: Double
     private let observer: Signal<Bool, Never>.Observer
     private var connections: [SignalConnection] = []
@@ -49,7 +49,7 @@ private final class NearEndWatch: Disposable {
     init(adjustment: UnsafeMutablePointer<GtkAdjustment>, window: UnsafeMutableRawPointer, pages: Double,
          observer: Signal<Bool, Never>.Observer) {
         let raw = UnsafeMutableRawPointer(adjustment)
-        self.adjustment = WeakObject(raw)
+        self.adjustment = WeakGObject(raw)
         self.pages = pages
         self.observer = observer
         observer.send(value: isNearEnd(adjustment))

@@ -19,7 +19,12 @@ public final class UILayout {
     private let byID: [String: UnsafeMutablePointer<GObject>]
     /// Every object the builder made, with or without an id (one reference each).
     private let held: [UnsafeMutablePointer<GObject>]
+    /// Widgets made in place of ones the file lacks (see `subscript(_:_:)`), one reference each.
+    private var standIns: [UnsafeMutablePointer<GObject>] = []
     private let token = Lifetime.make().token
+
+    /// Why the file did not load, for a layout made by `loading(_:in:)`; nil when it loaded.
+    public let error: UIFileError?
 
     /// Ends when the layout is released: work bound to its widgets belongs here.
     public var lifetime: Lifetime { token.lifetime }
@@ -55,12 +60,40 @@ public final class UILayout {
         }
         self.byID = byID
         held = objects
+        self.error = nil
+    }
+
+    /// A layout of nothing, for a file that failed to load with `error`.
+    private init(file: String, failed error: UIFileError) {
+        self.file = file
+        byID = [:]
+        held = []
+        self.error = error
+    }
+
+    /// Loads `name` from `bundle`, never failing: a file that does not load gives an empty layout
+    /// whose `error` says why (also written to the log), and whose look-ups give stand-ins. For
+    /// screens, whose failure should show, not stop the app.
+    public static func loading(_ name: String, in bundle: UIResourceBundle) -> UILayout {
+        do {
+            return try UILayout(name, in: bundle)
+        } catch {
+            GtkLog.problem(error.description)
+            return UILayout(file: name, failed: error)
+        }
+    }
+
+    /// Keeps `standIn` (a new widget, floating or not) as long as the layout.
+    func hold(standIn: UnsafeMutablePointer<GtkWidget>) {
+        let object = UnsafeMutableRawPointer(standIn).assumingMemoryBound(to: GObject.self)
+        g_object_ref_sink(object)
+        standIns.append(object)
     }
 
     isolated deinit {
         token.dispose()
         Self.destroyWindows(in: held)
-        for object in held { g_object_unref(object) }
+        for object in held + standIns { g_object_unref(object) }
     }
 
     /// The ids the file declares, sorted.

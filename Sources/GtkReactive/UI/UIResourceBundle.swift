@@ -33,7 +33,7 @@ public final class UIResourceBundle: Sendable {
             guard let resource = g_resource_new_from_data(data, &error) else {
                 let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
                 g_clear_error(&error)
-                FileHandle.standardError.write(Data("GoodsDesk: the resource for \(prefix) is unreadable: \(message)\n".utf8))
+                GtkLog.problem("the resource for \(prefix) is unreadable: \(message)")
                 return
             }
             // GIO's global list keeps the resource for the life of the process.

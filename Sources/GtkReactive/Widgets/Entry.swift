@@ -6,6 +6,9 @@ import GtkShim
 open class Entry: Widget {
     override open class var gtkType: GType { gtk_editable_get_type() }
 
+    /// A `GtkEntry` (its type, `GtkEditable`, is an interface).
+    override open class func makeStandIn() -> UnsafeMutablePointer<GtkWidget> { gtk_entry_new() }
+
     /// A new `GtkEntry`.
     public convenience init() { self.init(gtk_entry_new()) }
 

@@ -15,7 +15,7 @@ final class WidgetState {
     private var slots: [String: BindingSlot] = [:]
     private var applying: [String: Int] = [:]
     private var scopes: [ObjectIdentifier: ScopedLifetime] = [:]
-    private var attachments: [String: WeakObject] = [:]
+    private var attachments: [String: WeakBox] = [:]
 
     private init() { disposal = Lifetime.make().token }
 
@@ -75,7 +75,7 @@ final class WidgetState {
     func attachment(_ key: String) -> AnyObject? { attachments[key]?.object }
 
     func setAttachment(_ key: String, _ object: AnyObject?) {
-        attachments[key] = object.map(WeakObject.init)
+        attachments[key] = object.map(WeakBox.init)
     }
 }
 
@@ -100,7 +100,7 @@ private final class ScopedLifetime: Sendable {
     }
 }
 
-private final class WeakObject {
+private final class WeakBox {
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
 }

@@ -3,7 +3,7 @@ import Reactive
 
 /// A weak reference to a GObject that may cross threads: it never keeps the object alive, and
 /// reads nil once the object is disposed.
-final class WeakObject: @unchecked Sendable { // safe: GWeakRef is thread-safe; `ref` never changes
+final class WeakGObject: @unchecked Sendable { // safe: GWeakRef is thread-safe; `ref` never changes
     private let ref: UnsafeMutablePointer<GWeakRef>
 
     init(_ object: UnsafeMutableRawPointer) {

@@ -1,0 +1,24 @@
+import CGtk
+import Reactive
+import ViewModelKit
+
+extension ReactiveWidget where Base: ListView {
+    /// Shows `updates` in the list: each update becomes the minimal splice of the list's rows,
+    /// and each row is built once by `rows.setup`, then bound to one element at a time with a
+    /// lifetime that ends before the row shows another (see `ListBinding`). Lasts as long as the
+    /// list view, or until the returned disposable is disposed.
+    @discardableResult
+    public func items<Content: ListContent, Row: ListRowView>(
+        _ updates: SignalProducer<ListUpdate<Content>, Never>, rows: ListRowHooks<Row, Content.Element>
+    ) -> any Disposable {
+        ListBinding(updates, to: base.pointer, rows: rows)
+    }
+}
+
+extension ReactiveWidget where Base: ScrolledWindow {
+    /// Whether the view is within `pages` screens of its end: the current state first, then each
+    /// change, worked out on the main loop after GTK has laid the content out.
+    public func isNearEnd(withinPages pages: Double = 1) -> SignalProducer<Bool, Never> {
+        ListEvents.nearEnd(of: base.pointer, withinPages: pages)
+    }
+}
