@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats"], swiftSettings: strict),
         .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats"], swiftSettings: strict + gtkSwift),
         // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
-        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk"], swiftSettings: strict + gtkSwift),
+        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
         .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "ViewModelKit", "GtkShim", "CGtk"],
                     exclude: ["GtkReactiveTests.gresource.xml", "Fixtures"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
     ]

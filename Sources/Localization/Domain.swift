@@ -27,5 +27,15 @@ extension Localization {
             bindtextdomain(name, localeDirectory)
             bind_textdomain_codeset(name, "UTF-8")
         }
+
+        /// The folder this domain's catalogues are read from: the one `bind(localeDirectory:)`
+        /// gave, else gettext's default (`/usr/share/locale`); nil if gettext cannot say. A host
+        /// binds a plugin's domain to its own domain's folder when the plugin ships none.
+        public var localeDirectory: String? {
+            bindtextdomain(name, nil).map { String(cString: $0) }
+        }
+
+        /// The process's domain (`Localization.domain`: the app's, once it called `start`).
+        public static var process: Domain { Domain(Localization.domain) }
     }
 }

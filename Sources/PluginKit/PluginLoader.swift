@@ -12,11 +12,11 @@ public struct PluginLoadError: Error, Equatable, CustomStringConvertible {
 /// manifest, and its one entry point (the host's `entrySymbol`: `goodsdesk_plugin_entry`).
 /// Every way this can go wrong becomes a `PluginLoadError`; the app goes on without the plugin.
 ///
-/// In order: the manifest's API version; the library must be trusted (`PluginTrust`); it is
-/// opened by its real path; its build identifier (`PluginBuild`) must be this app's, read
-/// before any other code of the plugin runs; its entry point must return an export that
-/// `PluginExport.export` made, for this API version and build; the plugin it makes must be the
-/// one the manifest names.
+/// In order: the manifest's API version; the library must be trusted (`PluginTrust`); its
+/// gettext domain, if it names one, is bound (`PluginTranslations`); it is opened by its real
+/// path; its build identifier (`PluginBuild`) must be this app's, read before any other code of
+/// the plugin runs; its entry point must return an export that `PluginExport.export` made, for
+/// this API version and build; the plugin it makes must be the one the manifest names.
 ///
 /// A loaded library is never unloaded: Swift type metadata and closures from it may live as
 /// long as the app.
@@ -40,6 +40,8 @@ public enum PluginLoader {
         if let reason = trust.problem(withFile: file) {
             throw PluginLoadError("module file \(file.path) refused: \(reason)")
         }
+        // Its catalogue, before any of its code runs (its name is translated as it is made).
+        try PluginTranslations.bind(manifest, trust: trust)
         // The path the checks saw, symbolic links resolved.
         let real = file.resolvingSymlinksInPath().path
         // Local binding: a plugin's own symbols never stand in for another's.

@@ -13,7 +13,11 @@ import Foundation
 /// Version=1.0
 /// Authors=GoodsDesk developers
 /// API-Version=1
+/// Gettext-Domain=goodsdesk-detail
 /// ```
+///
+/// `Gettext-Domain` (optional) names the plugin's own catalogue, which the loader binds before
+/// the plugin's code runs (`PluginLoader`).
 public struct PluginManifest: Sendable, Equatable {
     public let file: URL
     public let id: String
@@ -24,10 +28,34 @@ public struct PluginManifest: Sendable, Equatable {
     public let version: String
     public let authors: [String]
     public let apiVersion: Int
+    /// The plugin's own gettext domain (`Gettext-Domain`), or nil when it has none and its text
+    /// is untranslated or the app's.
+    public let gettextDomain: String?
+
+    public init(
+        file: URL, id: String, module: String, name: String, description: String, version: String,
+        authors: [String], apiVersion: Int, gettextDomain: String? = nil
+    ) {
+        self.file = file
+        self.id = id
+        self.module = module
+        self.name = name
+        self.description = description
+        self.version = version
+        self.authors = authors
+        self.apiVersion = apiVersion
+        self.gettextDomain = gettextDomain
+    }
 
     /// The shared library the manifest points at.
     public var moduleFile: URL {
         file.deletingLastPathComponent().appendingPathComponent("lib\(module).so")
+    }
+
+    /// Where the plugin's own catalogues are, if it ships them beside its manifest:
+    /// `locale/<language>/LC_MESSAGES/<Gettext-Domain>.mo` in the manifest's folder.
+    public var localeDirectory: URL {
+        file.deletingLastPathComponent().appendingPathComponent("locale", isDirectory: true)
     }
 
     /// What the 插件 dialog shows for a plugin that is not loaded yet.
@@ -61,9 +89,12 @@ public struct PluginManifest: Sendable, Equatable {
             g_clear_error(&error)
             throw ManifestError(file: file, reason: "not a valid key file: \(reason)")
         }
-        func string(_ key: String, required: Bool = true) throws(ManifestError) -> String {
+        func string(_ key: String, required: Bool = true, localized: Bool = true) throws(ManifestError) -> String {
             var error: UnsafeMutablePointer<GError>?
-            guard let value = g_key_file_get_locale_string(keyFile, group, key, nil, &error) else {
+            let found = localized
+                ? g_key_file_get_locale_string(keyFile, group, key, nil, &error)
+                : g_key_file_get_string(keyFile, group, key, &error)
+            guard let value = found else {
                 g_clear_error(&error)
                 if required { throw ManifestError(file: file, reason: "missing [\(group)] \(key)") }
                 return ""
@@ -81,12 +112,16 @@ public struct PluginManifest: Sendable, Equatable {
         guard let apiVersion = Int(api) else {
             throw ManifestError(file: file, reason: "API-Version must be a whole number, not \"\(api)\"")
         }
+        let domain = try string("Gettext-Domain", required: false, localized: false)
+        guard domain.isEmpty || domain.range(of: #"^[A-Za-z0-9][A-Za-z0-9._-]*$"#, options: .regularExpression) != nil else {
+            throw ManifestError(file: file, reason: "Gettext-Domain must be a plain catalogue name, not \"\(domain)\"")
+        }
         return PluginManifest(
             file: file, id: try string("Id"), module: module, name: try string("Name"),
             description: try string("Description", required: false), version: try string("Version"),
             authors: try string("Authors", required: false).split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty },
-            apiVersion: apiVersion)
+            apiVersion: apiVersion, gettextDomain: domain.isEmpty ? nil : domain)
     }
 }
 

@@ -46,6 +46,7 @@ struct PluginDiscoveryTests {
         ("[Plugin]\nId=a\nModule=../evil\nName=n\nVersion=1\nAPI-Version=1\n", "plain library name"),
         ("[Plugin]\nId=a\nModule=x\nName=n\nVersion=1\nAPI-Version=one\n", "API-Version must be a whole number"),
         ("[Plugin]\nId=a\nModule=x\nName=\nVersion=1\nAPI-Version=1\n", "empty [Plugin] Name"),
+        ("[Plugin]\nId=a\nModule=x\nName=n\nVersion=1\nAPI-Version=1\nGettext-Domain=../goodsdesk\n", "Gettext-Domain must be a plain catalogue name"),
     ])
     func aBadManifestSaysWhatIsWrong(text: String, reason: String) throws {
         let file = try folder().appendingPathComponent("bad.plugin")
