@@ -4,8 +4,10 @@
 #   build-plugins.sh [debug|release] [OUTPUT] [PLUGIN_FOLDER...]
 #
 # Each plugin folder holds one `*.plugin` manifest, the plugin's Swift sources and any `*.ui`
-# layouts (compiled into the library as `UIResourceBundle.module`, prefix /plugins/<Id>); its library
-# (`lib<Module>.so`) and manifest land in OUTPUT (default `.build/<config>/plugins`). Default
+# layouts (compiled into the library as `UIResourceBundle.module`, prefix /plugins/<Id>), and may
+# hold its own catalogue (`po/`, for the manifest's `Gettext-Domain`); its library (`lib<Module>.so`),
+# manifest and compiled catalogues (`locale/`) land in OUTPUT (default `.build/<config>/plugins`).
+# Only the folder's own `*.swift` are compiled (a `Tests/` folder in it is SwiftPM's). Default
 # folders: every folder under `plugins/`.
 #
 # A plugin links none of the app's layers: it compiles against the app's module interfaces from
@@ -89,6 +91,13 @@ SWIFT
         -Xlinker --allow-shlib-undefined \
         "$folder"/*.swift "$stamp_folder/GoodsDeskBuildStamp.swift" ${extra[@]+"${extra[@]}"} -o "$output/lib$library.so"
     cp "${manifests[0]}" "$output/"
+    # A plugin with a catalogue of its own (`Gettext-Domain=` in its manifest, po/*.po in its
+    # folder) ships it beside its manifest, in locale/<language>/LC_MESSAGES/<domain>.mo, where the
+    # loader binds its domain. (Installed by meson, the catalogues go to share/locale instead.)
+    domain=$(sed -n 's/^Gettext-Domain=//p' "${manifests[0]}")
+    if [ -n "$domain" ] && [ -d "$folder/po" ]; then
+        ./meson-helpers/compile-translations.sh "$output/locale" "$folder/po" "$domain"
+    fi
 done
 # Plugins and their folder must not be writable by others, or the app refuses them.
 chmod go-w "$output" "$output"/*

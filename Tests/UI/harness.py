@@ -66,6 +66,25 @@ LOCALE_DIR = os.environ.get("GOODSDESK_UI_LOCALE_DIR",
 _catalogue = gettext.translation("goodsdesk", LOCALE_DIR, languages=[LANGUAGE], fallback=LANGUAGE == "zh_CN")
 
 
+def _plugin_domains():
+    """The gettext domains of the tree's plugins with catalogues of their own (the Gettext-Domain
+    of plugins/*/*.plugin): their texts (the detail page's) are in those, not in the app's."""
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "plugins")
+    domains = []
+    for folder in sorted(os.listdir(root)):
+        for name in sorted(os.listdir(os.path.join(root, folder))):
+            if name.endswith(".plugin"):
+                with open(os.path.join(root, folder, name), encoding="utf-8") as file:
+                    domains += [line.split("=", 1)[1].strip() for line in file if line.startswith("Gettext-Domain=")]
+    return domains
+
+
+# The app's catalogue first, then each plugin's, from the same folder (the app binds a plugin's
+# domain there when the plugin ships no locale/ of its own: uninstalled, and installed).
+for _domain in _plugin_domains():
+    _catalogue.add_fallback(gettext.translation(_domain, LOCALE_DIR, languages=[LANGUAGE], fallback=LANGUAGE == "zh_CN"))
+
+
 def T(text, *arguments):
     """`text` (the seeds' Chinese, as in the sources) as the app shows it in this run's language,
     with {0}, {1}… filled in: the scenarios are written once and run in every language."""
