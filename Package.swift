@@ -102,6 +102,14 @@ let package = Package(
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats"], swiftSettings: strict),
+        // The goods-detail plugin's view model, tested headlessly from the plugin's own folder: only
+        // the view model, its strings and Tests/ are compiled here (the plugin itself is a library
+        // build-plugins.sh builds, module GoodsDetailPlugin, loaded at run time by other tests).
+        .testTarget(name: "GoodsDetailPluginTests", dependencies: ["GoodsViewModels", "GoodsDomain", "ViewModelKit", "Reactive", "Localization"],
+                    path: "plugins/goods-detail",
+                    exclude: ["GoodsDetailPlugin.swift", "GoodsDetailController.swift", "GoodsDetailViewManager.swift",
+                              "goods-detail.ui", "goods-detail.plugin", "po"],
+                    sources: ["GoodsDetailViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict),
         .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats"], swiftSettings: strict + gtkSwift),
         // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),

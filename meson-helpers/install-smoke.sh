@@ -18,7 +18,8 @@ for expected in bin/goodsdesk lib/goodsdesk/plugins/libgoods-detail.so lib/goods
     share/applications/io.github.goodsdesk.GoodsDesk.desktop share/metainfo/io.github.goodsdesk.GoodsDesk.metainfo.xml \
     share/icons/hicolor/scalable/apps/io.github.goodsdesk.GoodsDesk.svg \
     share/icons/hicolor/symbolic/apps/io.github.goodsdesk.GoodsDesk-symbolic.svg \
-    share/glib-2.0/schemas/gschemas.compiled share/locale/en/LC_MESSAGES/goodsdesk.mo; do
+    share/glib-2.0/schemas/gschemas.compiled share/locale/en/LC_MESSAGES/goodsdesk.mo \
+    share/locale/en/LC_MESSAGES/goodsdesk-detail.mo; do
     [ -e "$work/prefix/$expected" ] || { echo "install-smoke: meson install did not install $expected" >&2; exit 1; }
 done
 mv "$work/prefix" "$work/moved"

@@ -6,6 +6,11 @@ import Localization
 /// One item's detail page (`商品详情` in the seeds): every picture, the full description, the
 /// seller, price, freight and place, and the row's own like action, so liking here is liking in
 /// the list (same state, same messages).
+///
+/// Kept only so that code written against GoodsViewModels still compiles: the detail page's view
+/// model is the goods-detail plugin's own now (plugins/goods-detail/GoodsDetailViewModel.swift),
+/// and nothing in the app makes this one.
+@available(*, deprecated, message: "the detail page's view model lives in the goods-detail plugin")
 @MainActor
 public final class GoodsDetailViewModel: ViewModel {
     /// The page's title.

@@ -159,7 +159,9 @@ struct PluginScreenTests {
     /// Checks what the detail page shows, and its like button (no reference to the page is kept).
     func inspectDetailPage(window: AppWindow, navigator: Navigator, row: GoodsItemViewModel) throws {
     let detail = try #require(navigator.top)
-    #expect(detail.viewModel is GoodsDetailViewModel)
+    // The plugin's own view model (it moved out of GoodsViewModels into the plugin).
+    #expect(String(reflecting: type(of: detail.viewModel)) == "GoodsDetailPlugin.GoodsDetailViewModel")
+    #expect(detail.viewModel.title.value == "商品详情")
     #expect(String(cString: gtk_window_get_title(goods_window(window.window.raw))) == "商品详情")
     #expect(gtk_widget_get_visible(window.back.pointer) != 0, "a back button leads to the list")
     let texts = labelTexts(under: detail.page.pointer)

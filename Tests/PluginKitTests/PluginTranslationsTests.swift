@@ -86,4 +86,17 @@ struct PluginTranslationsTests {
             #expect(error.message == "Gettext-Domain \(Localization.domain) is the app's own domain: a plugin names a catalogue of its own")
         }
     }
+
+    @Test func theLoaderBindsTheDetailPluginsCatalogueBeforeItsCodeRuns() throws {
+        let folder = try BuiltPlugins.folder()
+        try BuiltPlugins.installDetail(into: folder)
+        let domain = uniqueDomain()
+        let manifest = folder.appendingPathComponent("goods-detail.plugin")
+        try BuiltPlugins.edit(manifest, replacing: "Gettext-Domain=goodsdesk-detail", with: "Gettext-Domain=\(domain)")
+        let locale = try ship(domain, in: folder)
+        let (registry, lines) = BuiltPlugins.load([folder])
+        #expect(lines.isEmpty, "\(lines)")
+        #expect(registry.entries.map(\.state) == [.loaded])
+        #expect(Localization.Domain(domain).localeDirectory == locale.path)
+    }
 }

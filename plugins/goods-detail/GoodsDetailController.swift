@@ -1,4 +1,3 @@
-import GoodsViewModels
 import GtkReactive
 import PluginKit
 import Reactive
@@ -7,39 +6,32 @@ import ViewModelKit
 /// Binds the detail page's ViewManager to its view model: it binds, it does not compute.
 @MainActor
 final class GoodsDetailController: Controller {
-    let viewModel: ViewModel
+    let detail: GoodsDetailViewModel
     let view: GoodsDetailViewManager
+    var viewModel: ViewModel { detail }
     var page: Widget { view.page }
     let headerButtons: HeaderButtons = [.back]
 
     init(viewModel detail: GoodsDetailViewModel, context: ScreenContext) {
-        viewModel = detail
-        let item = detail.item
+        self.detail = detail
         let pictures = context.pictures
-        view = GoodsDetailViewManager(pictureCount: item.images.count)
-        let lifetime = view.lifetime
+        view = GoodsDetailViewManager(pictureCount: detail.images.count)
 
-        view.avatar(loader: pictures.loader) <~ SignalProducer(value: pictures.source(for: item.avatar))
-        view.text(of: .nickname) <~ SignalProducer(value: item.nickname)
-        view.text(of: .verified) <~ SignalProducer(value: detail.verifiedText)
-        view.text(of: .publishTime) <~ SignalProducer(value: item.publishTime)
-        view.text(of: .title) <~ SignalProducer(value: item.title)
-        view.text(of: .price) <~ SignalProducer(value: item.price ?? "")
-        view.text(of: .originalPrice) <~ SignalProducer(value: item.originalPrice ?? "")
-        view.text(of: .condition) <~ SignalProducer(value: detail.conditionText)
-        view.text(of: .freight) <~ SignalProducer(value: item.freightExplain)
-        view.text(of: .count) <~ SignalProducer(value: item.count)
-        view.text(of: .place) <~ SignalProducer(value: item.place)
-        view.text(of: .description) <~ SignalProducer(value: item.description)
-        view.text(of: .messages) <~ SignalProducer(value: detail.messagesText)
-        for (index, location) in item.images.enumerated() {
-            view.picture(index, loader: pictures.loader) <~ SignalProducer(value: pictures.source(for: location))
+        view.avatar.reactive.picture(placeholder: "avatar-default-symbolic", loader: pictures.loader)
+            <~ SignalProducer(value: pictures.source(for: detail.avatar))
+        let texts: [(GoodsDetailViewManager.Text, String)] = [
+            (.nickname, detail.nickname), (.verified, detail.verifiedText), (.publishTime, detail.publishTime),
+            (.title, detail.titleText), (.price, detail.priceText), (.originalPrice, detail.originalPriceText),
+            (.condition, detail.conditionText), (.freight, detail.freightText), (.count, detail.countText),
+            (.place, detail.place), (.description, detail.descriptionText), (.messages, detail.messagesText),
+        ]
+        for (label, text) in texts { view.text(of: label) <~ SignalProducer(value: text) }
+        for (picture, location) in zip(view.pictures, detail.images) {
+            picture.reactive.picture(loader: pictures.loader) <~ SignalProducer(value: pictures.source(for: location))
         }
-        view.likeText <~ item.likeButtonText
-        view.likeName <~ item.likeButtonName
-        view.likeEnabled <~ item.like.isEnabled
-        view.likeClicked.take(during: lifetime)
-            .observeValues { [weak detail] in MainActor.assumeIsolated { detail?.toggleLike() } }
+        view.like.reactive.label <~ detail.likeButtonText
+        view.like.reactive.accessibleLabel <~ detail.likeButtonName
+        view.like.reactive.pressed = CocoaAction(detail.like)
     }
 
     func didShow() { view.focusLikeButton() }

@@ -1,8 +1,9 @@
 import GoodsViewModels
 import PluginKit
-import Localization
 
-/// The `goods.detail` route (`GoodsRoutes.detail`): selecting a row in the goods list opens the item's detail page.
+/// The `goods.detail` route (`GoodsRoutes.detail`): selecting a row in the goods list opens the
+/// item's detail page. Its view model, layout (`goods-detail.ui`) and catalogue
+/// (`goodsdesk-detail`, the manifest's `Gettext-Domain`) are its own.
 @MainActor
 final class GoodsDetailPlugin: Plugin {
     let info = PluginInfo(id: "io.github.goodsdesk.detail", name: tr("商品详情"), version: "1.0")
