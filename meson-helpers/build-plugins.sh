@@ -99,5 +99,7 @@ SWIFT
         ./meson-helpers/compile-translations.sh "$output/locale" "$folder/po" "$domain"
     fi
 done
-# Plugins and their folder must not be writable by others, or the app refuses them.
+# Plugins and their folder must not be writable by others, or the app refuses them; nor may the
+# folders and catalogues under locale/.
 chmod go-w "$output" "$output"/*
+if [ -d "$output/locale" ]; then chmod -R go-w "$output/locale"; fi

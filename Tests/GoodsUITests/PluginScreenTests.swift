@@ -104,7 +104,8 @@ struct PluginScreenTests {
         let goods = (1...25).map { id in
             Goods(id: id, title: "商品\(id)", description: "商品\(id)的完整描述", price: id, originalPrice: 0, expressType: .fee,
                   expressFee: 8, count: 2, place: "杭州 西湖区", publishedAt: Date(), condition: 2,
-                  images: [], seller: Seller(id: id, nickname: "卖家\(id)", avatar: nil, isVerified: true),
+                  images: [GoodsImage(id: 10 * id + 1, location: "images/\(id)-1.svg"), GoodsImage(id: 10 * id + 2, location: "images/\(id)-2.svg")],
+                  seller: Seller(id: id, nickname: "卖家\(id)", avatar: nil, isVerified: true),
                   messages: 3, likes: 4, isLiked: false, hits: 0)
         }
         let pages = [GoodsPage(goods: Array(goods[0..<20]), currentPage: 1, lastPage: 2, perPage: 20),
@@ -167,6 +168,27 @@ struct PluginScreenTests {
     let texts = labelTexts(under: detail.page.pointer)
     for expected in ["商品3", "商品3的完整描述", "卖家3", "已认证", "￥3", "运费 ¥8", "数量 2", "杭州 西湖区", "全新", "留言 3"] {
         #expect(texts.contains(expected), "the detail page shows \(expected): \(texts)")
+    }
+
+    // One large picture per image, as the plugin's ViewManager makes them.
+    let pictures = descendants(of: detail.page.pointer).filter { typeName($0) == "GtkPicture" }
+    #expect(pictures.count == 2 && row.images.count == 2)
+    for picture in pictures {
+        #expect(gtk_widget_has_css_class(picture, "detail-picture") != 0)
+        var height: Int32 = 0
+        gtk_widget_get_size_request(picture, nil, &height)
+        #expect(height == 320)
+    }
+    // The plugin's own layout, which its library registered when the page opened: it declares
+    // every widget its ViewManager looks up, with the type it expects (no stand-in was used).
+    let layout = try UIFile("goods-detail.ui", in: UIResourceBundle(registeredAt: "/plugins/io.github.goodsdesk.detail")).load()
+    _ = try layout.object(ScrolledWindow.self, id: "page")
+    _ = try layout.object(Image.self, id: "avatar")
+    _ = try layout.object(Button.self, id: "like")
+    _ = try layout.object(Box.self, id: "pictures")
+    for id in ["nickname", "verified", "publish_time", "title", "price", "original_price", "condition",
+               "freight", "count", "place", "description", "messages"] {
+        _ = try layout.object(Label.self, id: id)
     }
 
     // The like button is the row's like: same state, same message, saved.
