@@ -7,7 +7,7 @@ import GtkReactive
 ///
 /// ```swift
 /// ChromeItem(id: "refresh", place: .headerEnd, icon: "view-refresh-symbolic",
-///            accessibleName: tr("刷新"), accelerator: "F5|<Control>r", action: CocoaAction(model.refresh))
+///            accessibleName: model.refreshName, accelerator: "F5|<Control>r", action: CocoaAction(model.refresh))
 /// ```
 @MainActor
 public struct ChromeItem {
