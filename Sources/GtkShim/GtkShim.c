@@ -81,25 +81,6 @@ void goods_picture_clear(GtkWidget *picture) {
     else if (GTK_IS_PICTURE(picture)) gtk_picture_set_paintable(GTK_PICTURE(picture), NULL);
 }
 
-static gboolean goods_shortcut_activate(GtkWidget *widget, GVariant *args, gpointer target) {
-    (void)widget;
-    (void)args;
-    if (!gtk_widget_is_sensitive(GTK_WIDGET(target)) || !gtk_widget_get_visible(GTK_WIDGET(target))) return TRUE;
-    /* A button clicks at once (activating one plays a 250 ms press first). */
-    if (GTK_IS_BUTTON(target)) g_signal_emit_by_name(target, "clicked");
-    else gtk_widget_activate(GTK_WIDGET(target));
-    return TRUE;
-}
-
-void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkWidget *target) {
-    GtkEventController *controller = gtk_shortcut_controller_new();
-    gtk_shortcut_controller_set_scope(GTK_SHORTCUT_CONTROLLER(controller), GTK_SHORTCUT_SCOPE_GLOBAL);
-    GtkShortcutTrigger *trigger = gtk_shortcut_trigger_parse_string(accelerators);
-    GtkShortcutAction *action = gtk_callback_action_new(goods_shortcut_activate, target, NULL);
-    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller), gtk_shortcut_new(trigger, action));
-    gtk_widget_add_controller(window, controller);
-}
-
 gboolean goods_application_activate_primary(GApplication *application) {
     GDBusConnection *bus = g_application_get_dbus_connection(application);
     const char *path = g_application_get_dbus_object_path(application);

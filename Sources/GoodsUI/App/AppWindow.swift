@@ -1,29 +1,43 @@
 import CGtk
 import Foundation
 import GtkReactive
-import GtkShim
 import PluginKit
 import Reactive
 
-/// The application window: header bar, navigation stack, toast and the "Loading..." HUD.
-/// Controllers show their pages through it; it never touches a view model. Every widget it
-/// touches is held (a `Widget`), so nothing it does can reach a widget GTK has freed; once the
-/// window has closed, its lifetime has ended and the chrome does nothing.
+/// The application window (`window.ui`): header bar, navigation stack, toast and the
+/// "Loading..." HUD. It lays out and shows; the navigator decides what (a screen's chrome, its
+/// page, the busy state), and it never touches a view model. Every widget is held by its layout
+/// for as long as the window object lives, so nothing it does can reach a widget GTK has freed;
+/// once the window has closed, its lifetime has ended and the chrome does nothing.
 @MainActor
 public final class AppWindow: AppChrome {
-    let widgets: UnsafeMutablePointer<GoodsWindowWidgets>
-    public let window: Widget
-    public let back: Widget
-    public let fill: Widget
-    public let refresh: Widget
-    public let menu: Widget
-    public let logout: Widget
-    let toast: Widget
-    let toastLabel: Widget
-    let hud: Widget
+    /// The loaded `window.ui`: holds every widget of the window.
+    let layout: UILayout
+    public let window: Window
+    public let back: Button
+    public let fill: Button
+    public let refresh: Button
+    public let menu: MenuButton
+    public let logout: Button
+    /// The header menu's items: the window's own (注销), the screen's, then the app's actions.
+    let menuItems: Box
+    /// Declared header buttons without a slot, at the start (after back) and at the end.
+    let headerStart: Box
+    let headerEnd: Box
+    let toast: Revealer
+    let toastLabel: Label
+    let hud: Box
     /// The navigation stack, which the HUD makes insensitive.
-    let stack: Widget
+    let stack: Stack
+    /// The app's menu items (menu actions), which stay after every screen's items.
+    private(set) var appMenuItems: [Button] = []
+    /// What the deprecated `setBusy` asks for; the navigator, the HUD's owner, shows it too.
+    let requestedBusy = MutableProperty(false)
     private let toastTimer = SerialDisposable()
+
+    /// The chrome slots `window.ui` declares: a declared item with one of these ids uses the
+    /// window's widget (its place, look, accessible name).
+    var slots: [String: Button] { ["fill": fill, "refresh": refresh, "logout": logout] }
 
     /// Ends when the window closes (its close button, `destroy()`), or when this is released.
     public var lifetime: Lifetime { window.lifetime }
@@ -31,40 +45,39 @@ public final class AppWindow: AppChrome {
     /// Whether the window is still open: false once it has closed.
     public var isOpen: Bool { !window.isDestroyed }
 
-    /// A window for `application`; without one (tests), a plain window.
+    /// A window for `application`; without one (tests), a window of no application.
     public init(application: UnsafeMutablePointer<GtkApplication>?) {
-        widgets = .allocate(capacity: 1)
-        widgets.initialize(to: goods_window_new(application))
-        let built = widgets.pointee
-        window = Widget(toplevel: built.window)
-        back = Widget(built.back)
-        fill = Widget(built.fill)
-        refresh = Widget(built.refresh)
-        menu = Widget(built.menu)
-        logout = Widget(built.logout)
-        toast = Widget(built.toast)
-        toastLabel = Widget(built.toast_label)
-        hud = Widget(built.hud)
-        stack = Widget(built.stack)
+        layout = UILayout.loading("window.ui", in: .module)
+        window = Window(toplevel: layout[Window.self, "window"].pointer)
+        window.setApplication(application)
+        back = layout[Button.self, "back"]
+        fill = layout[Button.self, "fill"]
+        refresh = layout[Button.self, "refresh"]
+        menu = layout[MenuButton.self, "menu"]
+        logout = layout[Button.self, "logout"]
+        menuItems = layout[Box.self, "menu_items"]
+        headerStart = layout[Box.self, "header_start"]
+        headerEnd = layout[Box.self, "header_end"]
+        toast = layout[Revealer.self, "toast"]
+        toastLabel = layout[Label.self, "toast_label"]
+        hud = layout[Box.self, "hud"]
+        stack = layout[Stack.self, "stack"]
         window.lifetime += toastTimer
-        goods_window_add_shortcut(built.window, "F5|<Control>r", built.refresh)
+        // Until a navigator binds the HUD, the old `setBusy` shows it.
+        hud.reactive.isVisible <~ requestedBusy
+        stack.reactive.isSensitive <~ requestedBusy.negate()
     }
 
-    isolated deinit {
-        toastTimer.dispose()
-        widgets.deinitialize(count: 1)
-        widgets.deallocate()
-    }
+    isolated deinit { toastTimer.dispose() }
 
     /// Shows `message` in the toast, for as long as it takes to read (`toastDuration`).
     public func showToast(_ message: String) {
         guard isOpen else { return }
-        gtk_label_set_text(goods_label(toastLabel.raw), message)
-        gtk_revealer_set_reveal_child(OpaquePointer(toast.raw), 1)
-        let toast = WidgetPointer(self.toast.pointer)
-        toastTimer.inner = MainLoopScheduler.shared.schedule(after: Self.toastDuration(of: message)) {
-            MainActor.assumeIsolated { gtk_revealer_set_reveal_child(OpaquePointer(toast.pointer), 0) }
-        }
+        toastLabel.text = message
+        toast.revealsChild = true
+        toastTimer.inner = SignalProducer<Void, Never>(value: ())
+            .delay(Self.toastDuration(of: message), on: MainLoopScheduler.shared)
+            .startObserving(during: lifetime) { [weak self] in self?.toast.revealsChild = false }
     }
 
     /// How long a toast stays: two seconds, and time to read a longer message (a read-only
@@ -73,62 +86,88 @@ public final class AppWindow: AppChrome {
         .milliseconds(min(10_000, 2_000 + max(0, message.count - 12) * 120))
     }
 
-    /// Shows or hides the blocking "Loading..." HUD; while shown the pages take no input.
+    /// Shows or hides the blocking "Loading..." HUD for the screen on top, with whatever busy
+    /// state its chrome declares; the next screen starts without it.
+    @available(*, deprecated, message: "declare ScreenChrome.isBusy in Controller.chrome")
     public func setBusy(_ busy: Bool) {
         guard isOpen else { return }
-        gtk_widget_set_visible(hud.pointer, busy ? 1 : 0)
-        gtk_widget_set_sensitive(stack.pointer, busy ? 0 : 1)
+        requestedBusy.value = busy
     }
 
-    /// Shows `page` on the navigation stack.
+    /// Shows `page` on the navigation stack (adding it under `name` if it is new), sliding
+    /// forward or back.
     public func show(page: Widget, named name: String, forward: Bool = true) {
         guard isOpen else { return }
-        goods_window_show_page(widgets, page.pointer, name, forward ? 1 : 0)
+        if !stack.contains(page) { stack.add(page, named: name) }
+        stack.transition = forward ? .slideLeft : .slideRight
+        stack.showChild(page)
     }
 
     /// Takes `page` off the navigation stack.
     public func remove(page: Widget) {
-        goods_window_remove_page(widgets, page.pointer)
+        if stack.contains(page) { stack.remove(page) }
     }
 
     public func present() {
         guard isOpen else { return }
-        gtk_window_present(goods_window(window.raw))
+        window.present()
     }
 
     /// Whether the "Loading..." HUD is showing.
-    public var isBusy: Bool { gtk_widget_get_visible(hud.pointer) != 0 }
+    public var isBusy: Bool { hud.isVisible }
 
     /// The text the toast shows (or showed last).
-    public var toastText: String { String(cString: gtk_label_get_text(goods_label(toastLabel.raw))) }
+    public var toastText: String { toastLabel.text }
 
     /// Destroys the window (as its close button does).
     public func destroy() {
         guard isOpen else { return }
-        gtk_window_destroy(goods_window(window.raw))
+        window.destroy()
     }
 
-    /// Adds an item to the header menu, and `accelerator` (a GTK trigger string) as a window
-    /// shortcut that activates it; returns the item, whose "clicked" the caller connects.
+    /// Adds an item to the header menu, after every other, and `accelerator` (a GTK trigger
+    /// string) as a window shortcut that clicks it while it is shown and enabled; returns the
+    /// item, whose "clicked" the caller connects.
     public func addMenuItem(_ title: String, accelerator: String? = nil) -> Widget {
-        let item = Widget(goods_window_add_menu_item(widgets, title))
-        if let accelerator { goods_window_add_shortcut(window.pointer, accelerator, item.pointer) }
+        let item = makeMenuItem(title)
+        menuItems.append(item)
+        appMenuItems.append(item)
+        if let accelerator { window.lifetime += window.addShortcut(accelerator, clicking: item) }
         return item
+    }
+
+    /// A header menu item (`menu-item.ui`): a flat push button whose label starts at the left.
+    func makeMenuItem(_ title: String) -> Button {
+        let file = UILayout.loading("menu-item.ui", in: .module)
+        // Wrappers of our own: the item outlives the layout it came from.
+        let item = Button(file[Button.self, "item"].pointer)
+        Label(file[Label.self, "label"].pointer).text = title
+        item.setAccessibleLabel(title)
+        return item
+    }
+
+    /// A header button for a declared item without a slot: its label, else its icon.
+    func makeHeaderButton(label: String?, icon: String?) -> Button {
+        if let label { return Button(label: label) }
+        return Button(iconName: icon ?? "image-missing-symbolic")
     }
 
     /// Closes the header menu's popover.
     public func closeMenu() {
         guard isOpen else { return }
-        gtk_menu_button_popdown(OpaquePointer(menu.raw))
+        menu.popdown()
     }
 
     // MARK: AppChrome
 
+    @available(*, deprecated, message: "declare ChromeItem(id: \"fill\", …) in Controller.chrome")
     public var fillButton: Widget { fill }
+    @available(*, deprecated, message: "declare ChromeItem(id: \"refresh\", …) in Controller.chrome")
     public var refreshButton: Widget { refresh }
+    @available(*, deprecated, message: "declare ChromeItem(id: \"logout\", …) in Controller.chrome")
     public var logoutItem: Widget { logout }
     public var windowWidget: Widget { window }
-    public var isActive: SignalProducer<Bool, Never> { window.windowIsActive(during: lifetime) }
+    public var isActive: SignalProducer<Bool, Never> { window.reactive.isActive }
     /// Opens a web link in the user's browser: `http`/`https` only (`WebAddressPolicy`); anything
     /// else (`file:`, `javascript:`, custom schemes) is ignored with a line on standard error.
     public func open(uri: String) {
@@ -137,6 +176,6 @@ public final class AppWindow: AppChrome {
             FileHandle.standardError.write(Data("GoodsDesk: link \"\(uri)\" ignored: only http and https links are opened\n".utf8))
             return
         }
-        goods_open_uri(window.pointer, uri)
+        window.openWebLink(uri)
     }
 }

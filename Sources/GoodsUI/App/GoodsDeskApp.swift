@@ -149,16 +149,7 @@ public final class GoodsDeskApp {
         let navigator = Navigator(window: window, registry: plugins, pictures: pictures)
         self.navigator = navigator
         // Menu actions get the navigator's context, so a plugin's action can open its own screen.
-        let context = navigator.context
-        for action in plugins.actions {
-            let item = window.addMenuItem(action.title, accelerator: action.accelerator)
-            item.events("clicked", during: window.lifetime).observeValues { [weak window] in
-                MainActor.assumeIsolated {
-                    window?.closeMenu()
-                    action.perform(context)
-                }
-            }
-        }
+        navigator.install(plugins.actions)
         // The window's lifetime ends when it closes (not "close-request", whose handler must
         // return a value): it still knows its size then. Closing it releases every controller,
         // ViewManager and view model.

@@ -1,7 +1,5 @@
-import CGtk
 import Foundation
 import GtkReactive
-import GtkShim
 import PluginKit
 import Reactive
 import ViewModelKit
@@ -12,6 +10,12 @@ import Localization
 /// route's, for `.open` and `.route`). It is the app's `Navigating`: made over a
 /// `PluginRegistry`, it gives every screen and menu action a `context` whose navigator is
 /// itself, and a route nobody provides shows the toast 没有插件提供此页面（route）.
+///
+/// It owns the window's chrome: while a screen is on top it binds that screen's declared
+/// `chrome` (title, header buttons and menu items with their shortcuts, the HUD, back) and takes
+/// it off when the screen leaves. It shows the errors and notices of every view model on the
+/// stack as toasts (a page's like may report through the list below it), and keeps the top
+/// view model active while the window is (`WindowActivity`).
 ///
 /// Controllers that leave the stack are released, and with them their ViewManagers and view
 /// models: a screen's controller (so its ViewManager and every binding) goes before its view
@@ -30,9 +34,13 @@ public final class Navigator: Navigating {
         chrome: window, pictures: pictures ?? PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")),
         navigator: NavigatorLink(self))
     private(set) var stack: [any Controller] = []
-    /// Whether the window is active: the top screen's view model is active only while it is.
-    private var windowIsActive = true
+    /// The window's focus, and so whether the top screen's view model is active.
+    private(set) var activity = WindowActivity()
+    /// Per view model on the stack: its navigation requests and its toasts.
     private var subscriptions: [ObjectIdentifier: any Disposable] = [:]
+    /// The chrome of the screen on top.
+    private var chrome: ChromeBinding?
+    let confirmations = ConfirmationPresenter()
     private var pageNumber = 0
 
     /// The app's navigator: screens for view models and routes come from `registry`, each given
@@ -66,21 +74,19 @@ public final class Navigator: Navigating {
         self.pictures = pictures
         self.makeController = makeController
         self.openRoute = openRoute
-        window.back.events("clicked", during: window.lifetime)
-            .observeValues { [weak self] in MainActor.assumeIsolated { self?.handle(.pop) } }
+        window.back.reactive.clicked.startObserving(during: window.lifetime) { [weak self] in self?.handle(.pop) }
         window.lifetime.observeEnded { [weak self] in
-            MainActor.assumeIsolated { self?.retire(0..<(self?.stack.count ?? 0)) }
+            MainThread.run { [weak self] in self?.windowClosed() }
         }
-        window.isActive.skipRepeats().take(during: window.lifetime).startWithValues { [weak self] active in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.windowIsActive = active
-                self.top?.viewModel.isActive = active
-            }
+        window.isActive.skipRepeats().startObserving(during: window.lifetime) { [weak self] focused in
+            self?.windowFocusChanged(focused)
         }
     }
 
-    isolated deinit { retire(stack.indices) }
+    isolated deinit {
+        chrome?.unbind()
+        retire(stack.indices)
+    }
 
     /// The controller on top.
     public var top: (any Controller)? { stack.last }
@@ -99,11 +105,32 @@ public final class Navigator: Navigating {
             open(route: name, argument: argument, as: .push)
         case .pop:
             guard stack.count > 1 else { return }
-            show(stack[stack.count - 2], forward: false)
+            show(stack[stack.count - 2], forward: false, below: stack.count - 2)
             retire((stack.count - 1)..<stack.count)
         case let .confirm(request):
-            confirm(request)
+            confirmations.present(request, over: window.window)
         }
+    }
+
+    /// Adds the app's menu actions to the header menu, after every screen's items, each with its
+    /// shortcut; choosing one closes the menu and runs it with `context`.
+    public func install(_ actions: [AppAction]) {
+        let context = self.context
+        for action in actions {
+            let item = window.addMenuItem(action.title, accelerator: action.accelerator)
+            Button(item.pointer, scope: window.lifetime).reactive.clicked
+                .startObserving(during: window.lifetime) { [weak window] in
+                    window?.closeMenu()
+                    action.perform(context)
+                }
+        }
+    }
+
+    /// The window's focus changed: the screen on top is active unless the window, once
+    /// focused, lost the focus.
+    func windowFocusChanged(_ focused: Bool) {
+        activity.focusChanged(focused)
+        top?.viewModel.isActive = activity.screenIsActive
     }
 
     /// Shows route `name`'s screen for `argument`, or says that no plugin provides it.
@@ -122,32 +149,42 @@ public final class Navigator: Navigating {
         push(controller, forward: true)
         retire(0..<(stack.count - 1))
         // The new root has nothing to go back to.
-        gtk_widget_set_visible(window.back.pointer, 0)
+        window.back.isVisible = false
     }
 
     private func push(_ controller: any Controller, forward: Bool) {
         stack.last?.viewModel.isActive = false
         stack.append(controller)
         let viewModel = controller.viewModel
-        subscriptions[ObjectIdentifier(viewModel)] = viewModel.navigation.observeValues { [weak self] request in
-            MainActor.assumeIsolated { self?.handle(request) }
+        let subscription = CompositeDisposable()
+        subscription += viewModel.navigation.observe(during: viewModel.lifetime) { [weak self] request in
+            self?.handle(request)
         }
-        show(controller, forward: forward)
+        // Every view model on the stack may speak: the detail page's like reports through the
+        // list's view model, below it.
+        subscription += Signal.merge(viewModel.errors, viewModel.notices)
+            .observe(during: viewModel.lifetime) { [weak window] message in window?.showToast(message) }
+        subscriptions[ObjectIdentifier(viewModel)] = subscription
+        show(controller, forward: forward, below: stack.count - 1)
     }
 
-    private func show(_ controller: any Controller, forward: Bool) {
-        // A HUD belongs to the page that raised it.
-        window.setBusy(false)
+    /// Puts `controller` (at `index` of the stack) on top: its page, its chrome, its activity.
+    private func show(_ controller: any Controller, forward: Bool, below index: Int) {
+        chrome?.unbind()
+        chrome = nil
         pageNumber += 1
         window.show(page: controller.page, named: "page-\(pageNumber)", forward: forward)
-        let buttons = controller.headerButtons
-        gtk_widget_set_visible(window.fill.pointer, buttons.contains(.fill) ? 1 : 0)
-        gtk_widget_set_visible(window.refresh.pointer, buttons.contains(.refresh) ? 1 : 0)
-        gtk_widget_set_visible(window.logout.pointer, buttons.contains(.logout) ? 1 : 0)
-        gtk_widget_set_visible(window.back.pointer, stack.count > 1 ? 1 : 0)
-        gtk_window_set_title(goods_window(window.window.raw), controller.viewModel.title.value)
-        controller.viewModel.isActive = windowIsActive
+        chrome = ChromeBinding(controller.chrome, of: controller.viewModel, on: window, canGoBack: index > 0)
+        controller.viewModel.isActive = activity.screenIsActive
         controller.didShow()
+    }
+
+    /// The window closed: its dialogs close, and every screen ends.
+    private func windowClosed() {
+        confirmations.closeAll()
+        chrome?.unbind()
+        chrome = nil
+        retire(0..<stack.count)
     }
 
     /// Takes the screens at `range` off the stack, the topmost first: each stops being active and
@@ -164,28 +201,5 @@ public final class Navigator: Navigating {
         }
         stack.removeSubrange(range)
         withExtendedLifetime(viewModels) {}
-    }
-
-    private func confirm(_ request: ConfirmationRequest) {
-        // The titles a view model leaves out are the app's: ViewModelKit holds no text.
-        let built = goods_confirm_new(goods_window(window.window.raw), request.message,
-                                      request.confirmTitle ?? tr("确定"), request.cancelTitle ?? tr("取消"))
-        let dialog = Widget(built.dialog)
-        let lifetime = Lifetime.make()
-        let close = WidgetPointer(dialog.pointer)
-        let closeDialog: @MainActor () -> Void = { gtk_window_destroy(goods_window(close.pointer)) }
-        Widget(built.confirm).events("clicked", during: lifetime.lifetime).observeValues { _ in
-            MainActor.assumeIsolated {
-                closeDialog()
-                request.onConfirm()
-            }
-        }
-        Widget(built.cancel).events("clicked", during: lifetime.lifetime).observeValues { _ in
-            MainActor.assumeIsolated { closeDialog() }
-        }
-        // The dialog's own "destroy" ends its connections.
-        let token = lifetime.token
-        dialog.events("destroy", during: lifetime.lifetime).observeValues { _ in token.dispose() }
-        gtk_window_present(goods_window(dialog.raw))
     }
 }

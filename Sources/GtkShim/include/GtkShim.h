@@ -34,34 +34,6 @@ void goods_set_accessible_label(GtkWidget *widget, const char *label);
 /* Loads the CSS file at `path` for the whole display; FALSE (with `error`) when unreadable. */
 gboolean goods_load_css(const char *path, GError **error);
 
-/* The application window: a header bar and a navigation stack, with a toast and a
- * "Loading..." overlay above the pages. */
-typedef struct {
-    GtkWidget *window;
-    GtkWidget *stack;
-    GtkWidget *back;
-    GtkWidget *fill;
-    GtkWidget *refresh;
-    GtkWidget *menu;
-    GtkWidget *logout;
-    GtkWidget *menu_items;
-    GtkWidget *toast;
-    GtkWidget *toast_label;
-    GtkWidget *hud;
-    GtkWidget *hud_label;
-} GoodsWindowWidgets;
-
-GoodsWindowWidgets goods_window_new(GtkApplication *application);
-
-/* Adds an item (a flat button labelled `label`) to the header menu's popover. */
-GtkWidget *goods_window_add_menu_item(GoodsWindowWidgets *widgets, const char *label);
-
-/* Shows `page` (adding it under `name` if new), sliding forward or back. */
-void goods_window_show_page(GoodsWindowWidgets *widgets, GtkWidget *page, const char *name, gboolean forward);
-
-/* Removes a page that is no longer on the navigation stack. */
-void goods_window_remove_page(GoodsWindowWidgets *widgets, GtkWidget *page);
-
 /* The login page (the seeds' login screen). */
 typedef struct {
     GtkWidget *root;
@@ -76,15 +48,6 @@ GoodsLoginWidgets goods_login_page_new(void);
 /* Shows the picture at `path` in `picture` (a GtkImage or GtkPicture); when `path` is NULL or
  * unreadable, an image shows `placeholder_icon` and a picture shows nothing. */
 void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon);
-
-/* A modal confirmation: a message and two buttons; the caller connects "clicked" on each. */
-typedef struct {
-    GtkWidget *dialog;
-    GtkWidget *confirm;
-    GtkWidget *cancel;
-} GoodsConfirmWidgets;
-
-GoodsConfirmWidgets goods_confirm_new(GtkWindow *parent, const char *message, const char *confirm, const char *cancel);
 
 /* The 插件 dialog: a list of plugins, problems that belong to none, and a hint. Escape closes it. */
 typedef struct {
@@ -164,9 +127,6 @@ GtkWidget *goods_row_picture(GoodsRowWidgets *row, guint index);
 
 /* Splices goods ids (as strings) into a GtkStringList: minimal updates for the list view. */
 void goods_string_list_splice(GtkStringList *list, guint position, guint removals, const int *ids, guint count);
-
-/* Activates `target` (emits its "clicked") when one of `accelerators` (e.g. "F5|<Control>r") is pressed in `window`. */
-void goods_window_add_shortcut(GtkWidget *window, const char *accelerators, GtkWidget *target);
 
 /* GoodsDesk's settings: the schema from `schema_dir` when it holds a compiled one (uninstalled
  * runs), else from the system; stored with dconf, or in the key file `keyfile_path` where the

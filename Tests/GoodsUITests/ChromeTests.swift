@@ -1,0 +1,316 @@
+import CGtk
+import Foundation
+@testable import GoodsUI
+import GtkReactive
+import PluginKit
+import Reactive
+import Synchronization
+import Testing
+import ViewModelKit
+
+/// A count that `@Sendable` closures (an Action's work) can add to.
+final class Tally: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+/// A view model with what a screen's chrome binds: a refresh action (enabled on demand), a
+/// busy state and a heading.
+final class ChromedModel: ViewModel {
+    let canRefresh = MutableProperty(true)
+    let busy = MutableProperty(false)
+    let heading = MutableProperty("第一页")
+    let refreshes = Tally()
+    private(set) lazy var refresh = Action<Void, Void, Never>(enabledIf: canRefresh) { [refreshes] _ in
+        refreshes.add()
+        return .empty
+    }
+}
+
+/// A screen that declares its chrome, written as the tutorial's controller: the slot `refresh`
+/// with an action and its shortcut, a header button and a menu item of its own.
+final class ChromedScreen: ScreenController<ChromedModel> {
+    var shares = 0
+    var exports = 0
+
+    init(_ model: ChromedModel) {
+        super.init(model, layout: UILayout.loading("menu-item.ui", in: .goodsUI), page: "item")
+        layout[Label.self, "label"].reactive.text <~ model.heading
+    }
+
+    override var chrome: ScreenChrome {
+        ScreenChrome(title: Property(model.heading), items: [
+            ChromeItem(id: "refresh", place: .headerEnd, icon: "view-refresh-symbolic", accessibleName: "刷新",
+                       accelerator: "F5|<Control>r", action: CocoaAction(model.refresh)),
+            ChromeItem(id: "share", place: .headerEnd, icon: "emblem-shared-symbolic", accessibleName: "分享") { [weak self] in
+                self?.shares += 1
+            },
+            ChromeItem(id: "export", place: .menu, label: "导出", accelerator: "<Control>e") { [weak self] in
+                self?.exports += 1
+            },
+        ], isBusy: Property(model.busy))
+    }
+}
+
+/// A screen that declares nothing: the view model's title, no items.
+final class PlainScreen: ScreenController<ViewModel> {
+    init(_ model: ViewModel) {
+        super.init(model, layout: UILayout.loading("menu-item.ui", in: .goodsUI), page: "item")
+    }
+}
+
+/// The window's chrome as the navigator binds it from the top screen's declaration.
+@MainActor
+@Suite("The window's chrome", .serialized,
+       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+struct ChromeTests {
+    init() throws {
+        try #require(gtk_init_check() != 0)
+    }
+
+    func makeNavigator(_ window: AppWindow) -> Navigator {
+        Navigator(window: window) { viewModel in
+            if let model = viewModel as? ChromedModel { return ChromedScreen(model) }
+            return PlainScreen(viewModel)
+        }
+    }
+
+    func title(_ window: AppWindow) -> String { window.window.title }
+
+    /// The header menu's texts, in order (labels set to show, as the UI tests read them).
+    func menuTexts(_ window: AppWindow) -> [String] {
+        descendants(of: window.menu.pointer).filter { typeName($0) == "GtkPopover" }.flatMap { labelTexts(under: $0) }
+    }
+
+    func shortcut(_ window: AppWindow, containing trigger: String) -> OpaquePointer? {
+        shortcutActions(of: window.window.pointer).first { $0.key.contains(trigger) }?.value
+    }
+
+    func press(_ action: OpaquePointer, in window: AppWindow) {
+        gtk_shortcut_action_activate(action, GTK_SHORTCUT_ACTION_EXCLUSIVE, window.window.pointer, nil)
+    }
+
+    @Test func theTopScreensChromeIsBoundWhileItIsOnTopAndRemovedWhenItLeaves() throws {
+        let window = AppWindow(application: nil)
+        let navigator = makeNavigator(window)
+        _ = window.addMenuItem("插件")
+        let model = ChromedModel(title: "unused: the chrome's title wins")
+        navigator.handle(.resetToRoot(model))
+        let screen = try #require(navigator.top as? ChromedScreen)
+
+        #expect(title(window) == "第一页")
+        model.heading.value = "第二页"
+        #expect(title(window) == "第二页", "the title is bound, not read once")
+        #expect(window.refresh.isVisible, "the slot refresh is the declared item's widget")
+        #expect(!window.fill.isVisible && !window.logout.isVisible)
+        #expect(window.headerEnd.childCount == 1 && window.headerEnd.isVisible, "分享 has no slot: a button of its own")
+        #expect(menuTexts(window) == ["注销", "导出", "插件"], "the screen's items after 注销, before the app's actions")
+        #expect(!window.back.isVisible, "the root has no way back")
+
+        window.refresh.click()
+        #expect(model.refreshes.value == 1, "the slot runs the item's action")
+        model.canRefresh.value = false
+        #expect(!window.refresh.isSensitive, "its sensitivity follows the action")
+        model.canRefresh.value = true
+        let shareButton = try #require(window.headerEnd.pointer.firstChild)
+        let share = try #require(Button.cast(shareButton))
+        share.click()
+        #expect(screen.shares == 1)
+
+        model.busy.value = true
+        #expect(window.isBusy && !window.stack.isSensitive, "busy: the HUD shows and the pages take no input")
+        model.busy.value = false
+        #expect(!window.isBusy && window.stack.isSensitive)
+
+        // Another screen on top: the first one's chrome goes, the new one's (none) comes.
+        model.busy.value = true
+        navigator.handle(.push(ViewModel(title: "详情")))
+        #expect(title(window) == "详情", "a screen without a title of its own shows its view model's")
+        #expect(!window.refresh.isVisible && window.refresh.isSensitive)
+        #expect(window.headerEnd.childCount == 0 && !window.headerEnd.isVisible)
+        #expect(menuTexts(window) == ["注销", "插件"])
+        #expect(!window.isBusy, "the HUD is the top screen's: the one below is busy, not this one")
+        #expect(window.back.isVisible)
+        model.heading.value = "第三页"
+        #expect(title(window) == "详情", "the screen below no longer sets the title")
+
+        navigator.pop()
+        #expect(title(window) == "第三页")
+        #expect(window.refresh.isVisible && window.isBusy, "back on top: its chrome again")
+        window.destroy()
+    }
+
+    @Test func shortcutsPressTheirItemOnlyWhileItIsShownAndEnabledAndGoWithTheScreen() throws {
+        let window = AppWindow(application: nil)
+        let navigator = makeNavigator(window)
+        #expect(shortcut(window, containing: "F5") == nil, "no screen declares refresh yet")
+        let model = ChromedModel()
+        navigator.handle(.resetToRoot(model))
+        let screen = try #require(navigator.top as? ChromedScreen)
+
+        let refresh = try #require(shortcut(window, containing: "F5"), "shortcuts: \(shortcutActions(of: window.window.pointer).keys)")
+        press(refresh, in: window)
+        #expect(model.refreshes.value == 1, "F5 presses refresh")
+        model.canRefresh.value = false
+        press(refresh, in: window)
+        #expect(model.refreshes.value == 1, "not while refresh is disabled")
+        model.canRefresh.value = true
+        let export = try #require(shortcut(window, containing: "<Control>e"))
+        press(export, in: window)
+        #expect(screen.exports == 1, "a menu item's shortcut runs it")
+
+        navigator.handle(.push(ViewModel()))
+        #expect(shortcut(window, containing: "F5") == nil && shortcut(window, containing: "<Control>e") == nil,
+                "the screen's shortcuts left with it")
+        window.destroy()
+    }
+
+    @Test func headerButtonsOfTheOldKindShowTheWindowsSlotsWithTheirShortcut() throws {
+        let window = AppWindow(application: nil)
+        let navigator = Navigator(window: window) { LegacyScreen($0) }
+        navigator.handle(.resetToRoot(ViewModel(title: "旧")))
+        let screen = try #require(navigator.top as? LegacyScreen)
+        #expect(window.fill.isVisible && window.refresh.isVisible && window.logout.isVisible)
+        #expect(title(window) == "旧")
+        var refreshes = 0
+        window.refresh.reactive.clicked.startObserving(during: screen.page.lifetime) { refreshes += 1 }
+        press(try #require(shortcut(window, containing: "F5")), in: window)
+        #expect(refreshes == 1, "the controller connects the slot itself, the shortcut clicks it")
+        window.destroy()
+    }
+
+    @Test func aNeverFocusedWindowCountsAsActiveAndLosingTheFocusPauses() throws {
+        let window = AppWindow(application: nil)
+        let navigator = makeNavigator(window)
+        let first = ChromedModel()
+        navigator.handle(.resetToRoot(first))
+        #expect(!window.window.isActive, "never presented: never focused")
+        #expect(first.isActive, "a window that was never focused counts as active")
+        navigator.windowFocusChanged(true)
+        #expect(first.isActive)
+        navigator.windowFocusChanged(false)
+        #expect(!first.isActive, "once focused, losing the focus pauses the screen")
+        let second = ViewModel()
+        navigator.handle(.push(second))
+        #expect(!second.isActive && !first.isActive, "a screen shown while the window is unfocused waits")
+        navigator.windowFocusChanged(true)
+        #expect(second.isActive && !first.isActive, "only the top one is active")
+        window.destroy()
+    }
+
+    @Test func theActivityRule() {
+        var activity = WindowActivity()
+        #expect(activity.screenIsActive, "never focused")
+        activity.focusChanged(false)
+        #expect(activity.screenIsActive, "still never focused")
+        activity.focusChanged(true)
+        #expect(activity.screenIsActive)
+        activity.focusChanged(false)
+        #expect(!activity.screenIsActive, "lost the focus")
+        activity.focusChanged(true)
+        #expect(activity.screenIsActive)
+    }
+
+    @Test func errorsAndNoticesOfEveryScreenOnTheStackAreToasts() throws {
+        let window = AppWindow(application: nil)
+        let navigator = makeNavigator(window)
+        let list = ViewModel(title: "list")
+        navigator.handle(.resetToRoot(list))
+        list.show(error: "出错了")
+        #expect(window.toastText == "出错了")
+        let detail = ViewModel(title: "detail")
+        navigator.handle(.push(detail))
+        list.show(notice: "收藏商品成功")
+        #expect(window.toastText == "收藏商品成功", "the list below the top still speaks")
+        detail.show(notice: "详情")
+        #expect(window.toastText == "详情")
+        navigator.pop()
+        detail.show(error: "gone")
+        #expect(window.toastText == "详情", "a screen that left says nothing")
+        window.destroy()
+    }
+
+    @Test func theConfirmationAsksWithTheAppsTitlesAndClosesAnyWay() throws {
+        let window = AppWindow(application: nil)
+        let navigator = makeNavigator(window)
+        navigator.handle(.resetToRoot(ViewModel()))
+        let windows = g_list_model_get_n_items(gtk_window_get_toplevels())
+        var confirmed = 0
+        let request = ConfirmationRequest(message: "确定要注销当前用户吗?") { confirmed += 1 }
+
+        navigator.handle(.confirm(request))
+        var dialog = try #require(navigator.confirmations.dialog)
+        #expect(dialog.title == "确定要注销当前用户吗?")
+        #expect(dialog.isModal)
+        #expect(labelTexts(under: dialog.pointer).contains("确定要注销当前用户吗?"))
+        let buttons = descendants(of: dialog.pointer).compactMap { Button.cast($0) }
+        #expect(buttons.map(\.label) == ["取消", "确定"], "the app's titles, cancel first")
+        let confirm = try #require(buttons.last)
+        #expect(confirm.hasCSSClass("destructive-action"))
+        confirm.click()
+        #expect(confirmed == 1)
+        #expect(navigator.confirmations.openCount == 0, "confirming closed it")
+        #expect(g_list_model_get_n_items(gtk_window_get_toplevels()) == windows)
+
+        navigator.handle(.confirm(ConfirmationRequest(message: "删除?", confirmTitle: "删除", cancelTitle: "保留") { confirmed += 1 }))
+        dialog = try #require(navigator.confirmations.dialog)
+        let titled = descendants(of: dialog.pointer).compactMap { Button.cast($0) }
+        #expect(titled.map(\.label) == ["保留", "删除"], "the request's own titles")
+        try #require(titled.first).click()
+        #expect(confirmed == 1 && navigator.confirmations.openCount == 0, "cancel closes without confirming")
+
+        navigator.handle(.confirm(request))
+        dialog = try #require(navigator.confirmations.dialog)
+        let escape = try #require(shortcutActions(of: dialog.pointer)["Escape"])
+        gtk_shortcut_action_activate(escape, GTK_SHORTCUT_ACTION_EXCLUSIVE, dialog.pointer, nil)
+        #expect(confirmed == 1 && navigator.confirmations.openCount == 0, "Escape closes it")
+        #expect(g_list_model_get_n_items(gtk_window_get_toplevels()) == windows, "no dialog left open")
+
+        navigator.handle(.confirm(request))
+        window.destroy()
+        #expect(navigator.confirmations.openCount == 0, "closing the window closes its dialogs")
+        #expect(confirmed == 1)
+    }
+
+    @Test func closingTheWindowFreesTheScreensAndTheButtonsMadeForTheirChrome() throws {
+        GLibLogCount.install()
+        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        var window: AppWindow? = AppWindow(application: nil)
+        var navigator: Navigator? = window.map(makeNavigator)
+        weak var model: ChromedModel?
+        weak var screen: ChromedScreen?
+        let share = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
+        share.initialize(to: GWeakRef())
+        do {
+            let made = ChromedModel()
+            model = made
+            navigator?.handle(.resetToRoot(made))
+            screen = navigator?.top as? ChromedScreen
+            g_weak_ref_init(share, try #require(window?.headerEnd.pointer.firstChild))
+        }
+        #expect(screen != nil)
+        window?.destroy()
+        #expect(screen == nil && model == nil, "closing the window ended the screen at once")
+        #expect(g_weak_ref_get(share) == nil, "the header button made for it is gone")
+        window = nil
+        navigator = nil
+        g_weak_ref_clear(share)
+        share.deallocate()
+        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+    }
+}
+
+/// A controller of the `HeaderButtons` days, as the built-in ones still are.
+@available(*, deprecated, message: "tests the deprecated HeaderButtons")
+final class LegacyScreen: Controller {
+    let page: Widget = Label("legacy")
+    let viewModel: ViewModel
+    let headerButtons: HeaderButtons = [.fill, .refresh, .logout]
+    init(_ viewModel: ViewModel) { self.viewModel = viewModel }
+}
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// The widget's first child, if any.
+    @MainActor var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(self) }
+}
