@@ -62,17 +62,6 @@ void goods_window_show_page(GoodsWindowWidgets *widgets, GtkWidget *page, const 
 /* Removes a page that is no longer on the navigation stack. */
 void goods_window_remove_page(GoodsWindowWidgets *widgets, GtkWidget *page);
 
-/* The login page (the seeds' login screen). */
-typedef struct {
-    GtkWidget *root;
-    GtkWidget *avatar;
-    GtkWidget *phone;
-    GtkWidget *code;
-    GtkWidget *login;
-} GoodsLoginWidgets;
-
-GoodsLoginWidgets goods_login_page_new(void);
-
 /* Shows the picture at `path` in `picture` (a GtkImage or GtkPicture); when `path` is NULL or
  * unreadable, an image shows `placeholder_icon` and a picture shows nothing. */
 void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon);
@@ -190,16 +179,6 @@ void goods_show_about(GtkWindow *parent, const char *application_id, const char 
 
 /* Opens an http or https `uri` in the desktop's browser; any other scheme is ignored. */
 void goods_open_uri(GtkWidget *window, const char *uri);
-
-/// The page shown while the data opens: a title, a progress bar and a line of detail.
-typedef struct {
-    GtkWidget *root;
-    GtkWidget *title;
-    GtkWidget *progress;
-    GtkWidget *detail;
-} GoodsStartWidgets;
-
-GoodsStartWidgets goods_start_page_new(void);
 
 /* Framework helpers for GtkReactive's typed widgets (variadic accessible calls). */
 
