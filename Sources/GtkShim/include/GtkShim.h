@@ -75,28 +75,6 @@ typedef struct {
 
 GoodsConfirmWidgets goods_confirm_new(GtkWindow *parent, const char *message, const char *confirm, const char *cancel);
 
-/* The 插件 dialog: a list of plugins, problems that belong to none, and a hint. Escape closes it. */
-typedef struct {
-    GtkWidget *dialog;
-    GtkWidget *list;
-    GtkWidget *problems;
-    GtkWidget *hint;
-} GoodsPluginsDialogWidgets;
-
-GoodsPluginsDialogWidgets goods_plugins_dialog_new(GtkWindow *parent, const char *title, const char *hint);
-
-/* One plugin's row: name, details (version, origin), status, and an on/off switch. */
-typedef struct {
-    GtkWidget *row;
-    GtkWidget *root;
-    GtkWidget *name;
-    GtkWidget *detail;
-    GtkWidget *status;
-    GtkWidget *enabled;
-} GoodsPluginRowWidgets;
-
-GoodsPluginRowWidgets goods_plugins_dialog_add_row(GoodsPluginsDialogWidgets *dialog);
-
 /* The goods list page: banner carousel with dots, the 推荐商品 section, the virtualised list over
  * `model` with rows made by `factory`, and the footer. The caller keeps its references to both. */
 typedef struct {
