@@ -50,15 +50,21 @@ public final class PluginsViewModel: ViewModel {
         /// Whether the switch can be used (built-in plugins cannot be turned off).
         public let canToggle: Bool
         public let isFailed: Bool
+        /// The switch's accessible name: `启用 商品详情`.
+        public let switchName: String
     }
 
     public static var screenTitle: String { tr("插件") }
     /// Shown under the list.
     public static var hint: String { tr("停用或启用插件后，重新启动 GoodsDesk 生效。") }
 
+    /// The hint under the list (`PluginsViewModel.hint`), for the dialog to bind.
+    public let hint: Property<String>
     public let rows: Property<[Row]>
     /// Problems with plugin folders or manifests that belong to no plugin, one per line.
     public let problems: String
+    /// Whether there are problems to show (the dialog hides their line otherwise).
+    public var showsProblems: Bool { !problems.isEmpty }
 
     private let plugins: [PluginSummary]
     private let preferences: any Preferences
@@ -68,6 +74,7 @@ public final class PluginsViewModel: ViewModel {
         self.plugins = plugins
         self.preferences = preferences
         self.problems = problems.joined(separator: "\n")
+        hint = Property(value: Self.hint)
         let state = MutableProperty(preferences.disabledPlugins)
         self.state = state
         rows = state.map { disabled in plugins.map { Self.row(for: $0, disabledNextStart: disabled.contains($0.id)) } }
@@ -101,6 +108,7 @@ public final class PluginsViewModel: ViewModel {
         case .loaded, .disabled: false
         }
         return Row(id: plugin.id, name: plugin.name, detail: detail, status: status,
-                   isEnabled: !disabledNextStart, canToggle: plugin.manifest != nil, isFailed: isFailed)
+                   isEnabled: !disabledNextStart, canToggle: plugin.manifest != nil, isFailed: isFailed,
+                   switchName: tr("启用 {0}", plugin.name))
     }
 }

@@ -23,23 +23,23 @@ public final class LoginController: Controller {
         view = LoginViewManager()
         let lifetime = view.lifetime
 
-        // Restore what the view model holds, then follow the entries (typing, pasting, 填充).
-        view.phoneEntry <~ viewModel.mobilePhone
-        view.codeEntry <~ viewModel.verifyCode
-        viewModel.mobilePhone <~ view.phoneText
-        viewModel.verifyCode <~ view.codeText
+        // The entries first show what the view model holds, then follow each other both ways
+        // (typing and pasting into the view model, 填充 into the entries).
+        view.phone.reactive.text <~> viewModel.mobilePhone
+        view.code.reactive.text <~> viewModel.verifyCode
+        view.avatar.reactive.picture(placeholder: "avatar-default-symbolic", loader: pictures.loader)
+            <~ viewModel.avatarURL.map { pictures.source(for: $0) }
 
-        view.avatarPicture(loader: pictures.loader) <~ viewModel.avatarURL.map { pictures.source(for: $0) }
-        view.loginEnabled <~ viewModel.login.isEnabled
-        Signal.merge(view.loginClicked, view.codeActivated)
-            .take(during: lifetime)
-            .observeValues { [weak viewModel] in MainActor.assumeIsolated { viewModel?.submit() } }
-        window.fillButton.events("clicked", during: lifetime)
-            .observeValues { [weak viewModel] in MainActor.assumeIsolated { viewModel?.fill() } }
-        viewModel.login.isExecuting.producer.take(during: lifetime)
-            .startWithValues { [weak window] busy in MainActor.assumeIsolated { window?.setBusy(busy) } }
-        viewModel.errors.take(during: lifetime)
-            .observeValues { [weak window] message in MainActor.assumeIsolated { window?.showToast(message) } }
+        // 登录 is sensitive while the login can run, busy while it runs, and runs it when clicked;
+        // Enter in the code field submits too.
+        view.login.reactive.pressed = CocoaAction(viewModel.login)
+        view.code.reactive.activated.startObserving(during: lifetime) { [weak viewModel] in viewModel?.submit() }
+
+        // The window's chrome: the 填充 header button, the busy HUD and the toast.
+        Button.cast(window.fillButton.pointer, scope: lifetime)?.reactive.clicked
+            .startObserving(during: lifetime) { [weak viewModel] in viewModel?.fill() }
+        viewModel.login.isExecuting.producer.startObserving(during: lifetime) { [weak window] busy in window?.setBusy(busy) }
+        viewModel.errors.observe(during: lifetime) { [weak window] message in window?.showToast(message) }
     }
 
     public func didShow() { view.focusFirstEmptyField() }

@@ -1,8 +1,10 @@
 import GoodsViewModels
 import GtkReactive
 import Reactive
+import ViewModelKit
 
-/// Binds the 插件 dialog's ViewManager to its view model. Lives while the dialog is open.
+/// Binds the 插件 dialog's ViewManager to its view model: it binds, it does not compute. Lives
+/// while the dialog is open.
 @MainActor
 final class PluginsDialogController {
     let viewModel: PluginsViewModel
@@ -10,21 +12,26 @@ final class PluginsDialogController {
 
     init(viewModel: PluginsViewModel, parent: Widget) {
         self.viewModel = viewModel
-        let rows = viewModel.rows.value
-        view = PluginsDialogViewManager(
-            parent: parent, title: PluginsViewModel.screenTitle, hint: PluginsViewModel.hint, rowCount: rows.count)
-        let lifetime = view.lifetime
-        view.problemsText <~ SignalProducer(value: viewModel.problems)
-        for (index, row) in rows.enumerated() {
+        view = PluginsDialogViewManager(parent: parent)
+        view.dialog.reactive.title <~ viewModel.title
+        view.list.reactive.accessibleLabel <~ viewModel.title
+        view.hint.reactive.text <~ viewModel.hint
+        view.problems.reactive.text <~ Property(value: viewModel.problems)
+        view.problems.reactive.isVisible <~ Property(value: viewModel.showsProblems)
+        // The plugins are known when the dialog opens: one row each, in the view model's order.
+        for (index, plugin) in viewModel.rows.value.enumerated() {
+            let row = view.addRow()
             let current = viewModel.rows.map { $0[index] }
-            view.rows[index].name.labelText(during: lifetime) <~ current.map(\.name)
-            view.rowName(index) <~ current.map(\.name)
-            view.rows[index].detail.labelText(during: lifetime) <~ current.map(\.detail)
-            view.rows[index].status.labelText(during: lifetime) <~ current.map(\.status)
-            view.failed(index) <~ current.map(\.isFailed)
-            view.switchState(index) <~ current.map { ($0.isEnabled, $0.canToggle, $0.name) }
-            view.switchToggled(index).take(during: lifetime).observeValues { [weak viewModel] isOn in
-                MainActor.assumeIsolated { viewModel?.setEnabled(isOn, id: row.id) }
+            row.row.reactive.accessibleLabel <~ current.map(\.name)
+            row.name.reactive.text <~ current.map(\.name)
+            row.detail.reactive.text <~ current.map(\.detail)
+            row.status.reactive.text <~ current.map(\.status)
+            row.status.reactive.cssClass("error") <~ current.map(\.isFailed)
+            row.enabled.reactive.isActive <~ current.map(\.isEnabled)
+            row.enabled.reactive.isSensitive <~ current.map(\.canToggle)
+            row.enabled.reactive.accessibleLabel <~ current.map(\.switchName)
+            row.enabled.reactive.toggled.startObserving(during: row.layout.lifetime) { [weak viewModel] isOn in
+                viewModel?.setEnabled(isOn, id: plugin.id)
             }
         }
     }

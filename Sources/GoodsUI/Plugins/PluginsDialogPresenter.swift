@@ -3,6 +3,7 @@ import GoodsViewModels
 import GtkReactive
 import PluginKit
 import Reactive
+import ViewModelKit
 
 /// Opens the 插件 dialog over the window and keeps its controller while it is open; closing the
 /// dialog releases the controller, its ViewManager and its view model.
@@ -33,7 +34,7 @@ public final class PluginsDialogPresenter {
     }
 
     /// The open dialog's window, if any.
-    public var dialog: Widget? { controller?.view.dialog }
+    public var dialog: Window? { controller?.view.dialog }
 
     /// The open dialog's view model, if any.
     public var viewModel: PluginsViewModel? { controller?.viewModel }
@@ -47,7 +48,8 @@ public final class PluginsDialogPresenter {
         let viewModel = PluginsViewModel(plugins: summaries, problems: plugins.problems, preferences: preferences)
         let controller = PluginsDialogController(viewModel: viewModel, parent: window)
         self.controller = controller
-        controller.view.destroyed.observeValues { [weak self] in MainActor.assumeIsolated { self?.controller = nil } }
+        // Closing the dialog releases its controller, ViewManager and view model.
+        controller.view.closed.observe(during: controller.view.lifetime) { [weak self] in self?.controller = nil }
         controller.present()
     }
 }

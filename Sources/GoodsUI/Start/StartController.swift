@@ -15,13 +15,12 @@ public final class StartController: Controller {
     public init(viewModel: StartViewModel, context: ScreenContext) {
         self.viewModel = viewModel
         view = StartViewManager()
-        view.headingText <~ viewModel.heading
-        view.detailText <~ viewModel.detail
-        view.progressFraction <~ viewModel.fraction
-        view.progressVisible <~ viewModel.hasFailed.negate()
+        view.heading.reactive.text <~ viewModel.heading
+        view.detail.reactive.text <~ viewModel.detail
+        view.progress.reactive.fraction <~ viewModel.fraction
+        view.progress.reactive.isVisible <~ viewModel.hasFailed.negate()
         // A read-only or rebuilt store says so; the toast outlives this screen.
         let window = context.chrome
-        viewModel.notices.take(during: view.lifetime)
-            .observeValues { [weak window] message in MainActor.assumeIsolated { window?.showToast(message) } }
+        viewModel.notices.observe(during: view.lifetime) { [weak window] message in window?.showToast(message) }
     }
 }

@@ -1,34 +1,25 @@
-import CGtk
 import GtkReactive
-import GtkShim
 import Reactive
 
-/// The start screen's widgets: a heading, the import's progress bar and a line of detail.
+/// The start screen's widgets, from `start.ui`: a heading, the import's progress bar and a line
+/// of detail. It knows no view model.
 @MainActor
 public final class StartViewManager {
-    public let page: Widget
-    public let heading: Widget
-    public let progress: Widget
-    public let detail: Widget
-    private let token = Lifetime.make().token
+    /// The loaded `start.ui`; every widget below lives as long as it.
+    public let layout: UILayout
+    public let page: Box
+    public let heading: Label
+    public let progress: ProgressBar
+    public let detail: Label
 
-    /// Ends when the view manager is released.
-    public var lifetime: Lifetime { token.lifetime }
+    /// Ends when the view manager (and so its layout) is released.
+    public var lifetime: Lifetime { layout.lifetime }
 
     public init() {
-        let built = goods_start_page_new()
-        page = Widget(built.root)
-        heading = Widget(built.title)
-        progress = Widget(built.progress)
-        detail = Widget(built.detail)
+        layout = UILayout.loading("start.ui", in: .module)
+        page = layout[Box.self, "page"]
+        heading = layout[Label.self, "title"]
+        progress = layout[ProgressBar.self, "progress"]
+        detail = layout[Label.self, "detail"]
     }
-
-    public var headingText: BindingTarget<String> { heading.labelText(during: lifetime) }
-    public var detailText: BindingTarget<String> { detail.labelText(during: lifetime) }
-    /// The progress bar's fraction, 0…1.
-    public var progressFraction: BindingTarget<Double> {
-        progress.target("fraction", during: lifetime) { gtk_progress_bar_set_fraction(OpaquePointer($0), min(max($1, 0), 1)) }
-    }
-    /// Whether the progress bar shows (not once opening has failed).
-    public var progressVisible: BindingTarget<Bool> { progress.visible(during: lifetime) }
 }

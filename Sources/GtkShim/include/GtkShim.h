@@ -34,42 +34,9 @@ void goods_set_accessible_label(GtkWidget *widget, const char *label);
 /* Loads the CSS file at `path` for the whole display; FALSE (with `error`) when unreadable. */
 gboolean goods_load_css(const char *path, GError **error);
 
-/* The login page (the seeds' login screen). */
-typedef struct {
-    GtkWidget *root;
-    GtkWidget *avatar;
-    GtkWidget *phone;
-    GtkWidget *code;
-    GtkWidget *login;
-} GoodsLoginWidgets;
-
-GoodsLoginWidgets goods_login_page_new(void);
-
 /* Shows the picture at `path` in `picture` (a GtkImage or GtkPicture); when `path` is NULL or
  * unreadable, an image shows `placeholder_icon` and a picture shows nothing. */
 void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon);
-
-/* The 插件 dialog: a list of plugins, problems that belong to none, and a hint. Escape closes it. */
-typedef struct {
-    GtkWidget *dialog;
-    GtkWidget *list;
-    GtkWidget *problems;
-    GtkWidget *hint;
-} GoodsPluginsDialogWidgets;
-
-GoodsPluginsDialogWidgets goods_plugins_dialog_new(GtkWindow *parent, const char *title, const char *hint);
-
-/* One plugin's row: name, details (version, origin), status, and an on/off switch. */
-typedef struct {
-    GtkWidget *row;
-    GtkWidget *root;
-    GtkWidget *name;
-    GtkWidget *detail;
-    GtkWidget *status;
-    GtkWidget *enabled;
-} GoodsPluginRowWidgets;
-
-GoodsPluginRowWidgets goods_plugins_dialog_add_row(GoodsPluginsDialogWidgets *dialog);
 
 /* The goods list page: banner carousel with dots, the 推荐商品 section, the virtualised list over
  * `model` with rows made by `factory`, and the footer. The caller keeps its references to both. */
@@ -150,16 +117,6 @@ void goods_show_about(GtkWindow *parent, const char *application_id, const char 
 
 /* Opens an http or https `uri` in the desktop's browser; any other scheme is ignored. */
 void goods_open_uri(GtkWidget *window, const char *uri);
-
-/// The page shown while the data opens: a title, a progress bar and a line of detail.
-typedef struct {
-    GtkWidget *root;
-    GtkWidget *title;
-    GtkWidget *progress;
-    GtkWidget *detail;
-} GoodsStartWidgets;
-
-GoodsStartWidgets goods_start_page_new(void);
 
 /* Framework helpers for GtkReactive's typed widgets (variadic accessible calls). */
 
