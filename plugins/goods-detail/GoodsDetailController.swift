@@ -10,7 +10,6 @@ final class GoodsDetailController: Controller {
     let view: GoodsDetailViewManager
     var viewModel: ViewModel { detail }
     var page: Widget { view.page }
-    let headerButtons: HeaderButtons = [.back]
 
     init(viewModel detail: GoodsDetailViewModel, context: ScreenContext) {
         self.detail = detail

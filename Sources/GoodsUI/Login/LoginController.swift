@@ -1,5 +1,6 @@
 import GoodsViewModels
 import GtkReactive
+import Localization
 import PluginKit
 import Reactive
 import ViewModelKit
@@ -13,10 +14,10 @@ public final class LoginController: Controller {
     /// The screen's widgets.
     public let view: LoginViewManager
     public var page: Widget { view.page }
-    public let headerButtons: HeaderButtons = [.fill]
+    /// 填充 in the header fills the demo account in; the window is busy while logging in.
+    public let chrome: ScreenChrome
 
     public init(viewModel: LoginViewModel, context: ScreenContext) {
-        let window = context.chrome
         let pictures = context.pictures
         login = viewModel
         self.viewModel = viewModel
@@ -35,11 +36,9 @@ public final class LoginController: Controller {
         view.login.reactive.pressed = CocoaAction(viewModel.login)
         view.code.reactive.activated.startObserving(during: lifetime) { [weak viewModel] in viewModel?.submit() }
 
-        // The window's chrome: the 填充 header button, the busy HUD and the toast.
-        Button.cast(window.fillButton.pointer, scope: lifetime)?.reactive.clicked
-            .startObserving(during: lifetime) { [weak viewModel] in viewModel?.fill() }
-        viewModel.login.isExecuting.producer.startObserving(during: lifetime) { [weak window] busy in window?.setBusy(busy) }
-        viewModel.errors.observe(during: lifetime) { [weak window] message in window?.showToast(message) }
+        chrome = ScreenChrome(
+            items: [ChromeItem(id: "fill", place: .headerEnd, label: tr("填充")) { [weak viewModel] in viewModel?.fill() }],
+            isBusy: viewModel.login.isExecuting)
     }
 
     public func didShow() { view.focusFirstEmptyField() }

@@ -10,7 +10,6 @@ public final class StartController: Controller {
     public let viewModel: ViewModel
     public let view: StartViewManager
     public var page: Widget { view.page }
-    public let headerButtons: HeaderButtons = []
 
     public init(viewModel: StartViewModel, context: ScreenContext) {
         self.viewModel = viewModel
@@ -19,8 +18,6 @@ public final class StartController: Controller {
         view.detail.reactive.text <~ viewModel.detail
         view.progress.reactive.fraction <~ viewModel.fraction
         view.progress.reactive.isVisible <~ viewModel.hasFailed.negate()
-        // A read-only or rebuilt store says so; the toast outlives this screen.
-        let window = context.chrome
-        viewModel.notices.observe(during: view.lifetime) { [weak window] message in window?.showToast(message) }
+        // Its notices (a read-only or rebuilt store) are toasts, shown by the navigator.
     }
 }
