@@ -112,6 +112,17 @@ struct TypedRouteLookupTests {
         #expect(registry.hasRoute(echo))
     }
 
+    @Test func aMenuActionMadeWithOpensPushesThatRoute() {
+        let action = AppAction(id: "echo.open", title: "Your first screen", accelerator: "<Control>e",
+                               opens: RouteKey<Void>("org.example.echo.screen"))
+        #expect(action.id == "echo.open" && action.title == "Your first screen" && action.accelerator == "<Control>e")
+        #expect(AppAction(id: "a", title: "A", opens: RouteKey<Void>("a.screen")).accelerator == nil)
+        let navigator = RecordingNavigator()
+        action.perform(ScreenContext(chrome: PluginLookupTests.Chrome(), pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/tmp")),
+                                     navigator: navigator))
+        #expect(navigator.requests == ["open org.example.echo.screen push"])
+    }
+
     @Test func theTwoArgumentContextHasADetachedNavigator() {
         let context = ScreenContext(chrome: PluginLookupTests.Chrome(), pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/tmp")))
         #expect(context.navigator is DetachedNavigator)

@@ -1,17 +1,22 @@
-"""UI scenarios for run-time plugins: the example plugins and the broken fixtures are copied into
-plugin folders inside the scenario's throw-away home and given with --plugin-dir.
+"""UI scenarios for run-time plugins: the example plugins, the README's tutorial and the broken
+fixtures are copied into plugin folders inside the scenario's throw-away home and given with
+--plugin-dir.
 
-The built plugins come from GOODSDESK_UI_PLUGINS (examples) and GOODSDESK_UI_FIXTURES (one
-folder per broken fixture), as meson-helpers/run-tests.sh builds them."""
+The built plugins come from GOODSDESK_UI_PLUGINS (examples), GOODSDESK_UI_TUTORIAL (the README's
+"Your first screen", built by meson-helpers/build-tutorial-plugin.sh) and GOODSDESK_UI_FIXTURES
+(one folder per broken fixture), as meson-helpers/run-tests.sh builds them."""
 import json
 import os
 import shutil
+
+import pyatspi
 
 from harness import Scenario, StepFailed, T, all_nodes, name_of
 from scenarios import key, login_with_fill, row_titles
 
 EXAMPLES = os.environ.get("GOODSDESK_UI_PLUGINS", ".build/debug/plugins")
 FIXTURES = os.environ.get("GOODSDESK_UI_FIXTURES", ".build/debug/plugin-fixtures")
+TUTORIAL = os.environ.get("GOODSDESK_UI_TUTORIAL", ".build/debug/tutorial-plugin")
 REFERENCE = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "reference-data", "mhdemo")
 DATASET = os.path.join(os.path.dirname(__file__), "..", "..", "data", "dataset")
 
@@ -40,6 +45,10 @@ def examples_and_broken(app):
         folder = plugin_folder(app, fixture, os.path.join(FIXTURES, fixture), [fixture])
         arguments += ["--plugin-dir", os.path.abspath(folder)]
     return arguments
+
+
+def tutorial(app):
+    return ["--plugin-dir", os.path.abspath(plugin_folder(app, "tutorial", TUTORIAL, ["echo"]))]
 
 
 def with_arguments(arguments):
@@ -177,6 +186,49 @@ def the_demo_data_source_is_browsed(app):
                                                f"the demo's first titles {titles[:3]}"))
 
 
+@with_arguments(tutorial)
+def the_tutorials_first_screen_works(app):
+    """The README's "Your first screen" plugin, as built from the README: opened from the menu, a
+    message typed, counted and sent. Its texts are English and untranslated, so T() passes them
+    through and the scenario reads the same in both languages."""
+    s = Scenario(app)
+
+    def entry_text():
+        node = app.find("text", "Message")
+        return node.queryText().getText(0, -1) if node is not None else None
+
+    s.step("menu", lambda: app.press("push button", "菜单"))
+    s.step("open", lambda: app.press("push button", "Your first screen"))
+    s.step("screen", lambda: app.wait_for("frame", "Your first screen",
+                                          expect="the window titled Your first screen after the menu item"))
+    s.step("entry", lambda: app.wait_for("text", "Message", expect="the entry named Message"))
+    s.step("count at zero", lambda: app.wait_for("label", "0 characters", expect="the count 0 characters at first"))
+    s.step("send disabled", lambda: app.wait_until(lambda: app.find("push button", "Send") is not None
+                                                   and not app.sensitive("push button", "Send"), 5,
+                                                   "Send insensitive while the entry is empty"))
+    s.step("type", lambda: app.type_into("Message", "hello"))
+    s.step("counted", lambda: app.wait_for("label", "5 characters", expect="the count 5 characters after typing hello"))
+    s.step("send enabled", lambda: app.wait_until(lambda: app.sensitive("push button", "Send"), 5,
+                                                  "Send sensitive once the entry has text"))
+    s.step("send", lambda: app.press("push button", "Send"))
+
+    def busy():
+        node = app.find("push button", "Send")
+        state = node.getState()
+        return state.contains(pyatspi.STATE_BUSY) or not state.contains(pyatspi.STATE_SENSITIVE)
+    s.step("sending", lambda: app.wait_until(busy, 1, "Send busy or insensitive while it sends (one second)"))
+    s.step("toast", lambda: app.wait_for("label", "Sent: hello", expect="the toast Sent: hello after sending"))
+    s.step("entry cleared", lambda: app.wait_until(lambda: entry_text() == "", 5,
+                                                   f"the entry empty after sending; it holds {entry_text()!r}"))
+    s.step("count again", lambda: app.wait_for("label", "0 characters", expect="the count back to 0 characters"))
+    s.step("send disabled again", lambda: app.wait_until(lambda: not app.sensitive("push button", "Send"), 5,
+                                                         "Send insensitive again once the entry is cleared"))
+    s.step("back", lambda: app.press("push button", "返回"))
+    s.step("login again", lambda: app.wait_until(lambda: app.find("push button", "Send") is None
+                                                 and app.find("frame", "登录") is not None, 10,
+                                                 "back on the login screen (登录), the tutorial's page gone, after 返回"))
+
+
 PLUGIN_SCENARIOS = [
     ("10-detail-page", detail_page_opens_from_the_plugin),
     ("11-broken-plugins", broken_plugins_are_listed_and_the_app_works),
@@ -216,3 +268,4 @@ def one_instance_and_about(app):
 
 
 PLUGIN_SCENARIOS.append(("14-one-instance-and-about", one_instance_and_about))
+PLUGIN_SCENARIOS.append(("17-first-screen", the_tutorials_first_screen_works))
