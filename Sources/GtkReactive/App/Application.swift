@@ -7,9 +7,10 @@ import Reactive
 /// `activated` signals, quitting on Ctrl+C and `kill`, and its main loop (`run`).
 ///
 /// ```swift
-/// let application = Application(id: "org.example.App")
-/// guard application?.registerOrRaisePrimary() == .primary else { exit(0) }
+/// guard let application = Application(id: "org.example.App") else { exit(1) }
+/// if application.registerOrRaisePrimary() == .raisedPrimary { exit(0) }  // the other one shows itself
 /// application.activated.observe(during: application.lifetime) { showWindow() }
+/// application.quitOnSignals()
 /// exit(application.run())
 /// ```
 @MainActor
