@@ -86,7 +86,9 @@ let package = Package(
         // Controllers and ViewManagers per feature, and the window that shows them.
         .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "Localization"],
                 exclude: ["GoodsUI.gresource.xml"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
-        .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "GtkShim", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
+        // No CGtk or GtkShim: the app's entry point goes through GtkReactive (gtkSwift for the headers
+        // GtkReactive's module interface names).
+        .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "ViewModelKit", "Localization"], swiftSettings: strict + gtkSwift),
         // Test helper: hosts the main queue in a GLib loop as the app does (see MainLoopTests).
         .executableTarget(name: "mainloop-probe", dependencies: ["GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
         // Test helper: loads plugins in a child process, for the ones that take it down (see PluginSafeModeTests).

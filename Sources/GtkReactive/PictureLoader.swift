@@ -242,13 +242,15 @@ private let releaseCall: GDestroyNotify = { data in
 extension Widget {
     /// An image (or picture) showing a file at once, or a URL once fetched — the placeholder
     /// meanwhile, and for nil or an unreachable URL. Fetching never blocks the GTK thread; a new
-    /// value cancels a fetch still running for the previous one.
+    /// value cancels a fetch still running for the previous one. The accessible description
+    /// follows `descriptions` (`PictureDescriptions.standard` when nil).
     public func picture(
-        placeholder: String = "image-missing-symbolic", loader: PictureLoader, during lifetime: Lifetime
+        placeholder: String = "image-missing-symbolic", descriptions: PictureDescriptions? = nil,
+        loader: PictureLoader, during lifetime: Lifetime
     ) -> BindingTarget<PictureSource?> {
         let fetch = SerialDisposable()
         lifetime += fetch
-        let show = pictureFile(placeholder: placeholder, during: lifetime)
+        let show = pictureFile(placeholder: placeholder, descriptions: descriptions, during: lifetime)
         return BindingTarget(on: UIScheduler.shared, lifetime: lifetime, slot: slot("picture-source")) { source in
             switch source {
             case let .file(path)?:

@@ -141,25 +141,32 @@ private final class PixbufBox: @unchecked Sendable { // safe: written once befor
 extension Widget {
     /// A picture's file (a path), decoded off the GTK thread at the size the widget shows it
     /// and shared through `cache`; the placeholder icon meanwhile, and for nil or an unreadable
-    /// file. A new value overrides a decode still running for the previous one.
+    /// file. A new value overrides a decode still running for the previous one. The accessible
+    /// description follows `descriptions` (`PictureDescriptions.standard` when nil).
     public func pictureFile(
-        placeholder: String = "image-missing-symbolic", cache: TextureCache = .shared, during lifetime: Lifetime
+        placeholder: String = "image-missing-symbolic", descriptions: PictureDescriptions? = nil,
+        cache: TextureCache = .shared, during lifetime: Lifetime
     ) -> BindingTarget<String?> {
         let request = PictureRequest()
         let state = self.state
+        let descriptions = descriptions ?? .standard
+        let shown = descriptions.shown, missing = descriptions.placeholder
+        func show(_ widget: UnsafeMutablePointer<GtkWidget>, _ texture: Texture?) {
+            goods_picture_show_texture(widget, texture?.pointer, placeholder, shown, missing)
+        }
         return target("picture", during: lifetime) { widget, path in
             request.generation += 1
-            guard let path else { return goods_picture_set_texture(widget, nil, placeholder) }
+            guard let path else { return show(widget, nil) }
             var width: Int32 = 0, height: Int32 = 0
             goods_picture_target_size(widget, &width, &height)
             let key = TextureCache.Key(path: path, width: Int(width), height: Int(height))
-            if let texture = cache.cached(key) { return goods_picture_set_texture(widget, texture.pointer, placeholder) }
-            goods_picture_set_texture(widget, nil, placeholder)
+            if let texture = cache.cached(key) { return show(widget, texture) }
+            show(widget, nil)
             let generation = request.generation
             let handle = WidgetPointer(widget)
             cache.texture(for: key) { texture in
                 guard let texture, request.generation == generation, !lifetime.hasEnded, !state.isDisposed else { return }
-                goods_picture_set_texture(handle.pointer, texture.pointer, placeholder)
+                show(handle.pointer, texture)
             }
         }
     }

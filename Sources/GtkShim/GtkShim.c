@@ -2,13 +2,11 @@
 #include "GtkShim.h"
 #include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
-#include <signal.h>
 #include <unistd.h>
 #include <string.h>
 #include <stdint.h>
 
-/* User-visible text goes through gettext (domain goodsdesk); the source strings are the seeds' Chinese. */
-#define _(text) g_dgettext("goodsdesk", text)
+/* No user-visible text here: the program passes its own (translated) strings in. */
 
 /* libdispatch's hooks for hosting the main queue in another run loop (exported on Linux). */
 extern int _dispatch_get_main_queue_handle_4CF(void);
@@ -37,24 +35,17 @@ void goods_set_accessible_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-gboolean goods_load_css(const char *path, GError **error) {
-    if (!g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
-        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "no style sheet at %s", path);
-        return FALSE;
-    }
-    GtkCssProvider *provider = gtk_css_provider_new();
-    gtk_css_provider_load_from_path(provider, path);
-    gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(provider),
-                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    g_object_unref(provider);
-    return TRUE;
+void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon) {
+    goods_picture_show_file(picture, path, placeholder_icon, NULL, NULL);
 }
 
-void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon) {
+void goods_picture_show_file(GtkWidget *picture, const char *path, const char *placeholder_icon,
+                             const char *shown_description, const char *placeholder_description) {
     gboolean readable = path != NULL && g_file_test(path, G_FILE_TEST_IS_REGULAR);
     /* Screen readers (and UI tests) can tell a real picture from the placeholder. */
-    gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                   readable ? _("图片") : _("默认图片"), -1);
+    const char *description = readable ? shown_description : placeholder_description;
+    if (description != NULL)
+        gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
     if (GTK_IS_IMAGE(picture)) {
         if (readable) gtk_image_set_from_file(GTK_IMAGE(picture), path);
         else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);
@@ -65,9 +56,15 @@ void goods_picture_set_file(GtkWidget *picture, const char *path, const char *pl
 }
 
 void goods_picture_set_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon) {
+    goods_picture_show_texture(picture, texture, placeholder_icon, NULL, NULL);
+}
+
+void goods_picture_show_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon,
+                                const char *shown_description, const char *placeholder_description) {
     /* Screen readers (and UI tests) can tell a real picture from the placeholder. */
-    gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                   texture != NULL ? _("图片") : _("默认图片"), -1);
+    const char *description = texture != NULL ? shown_description : placeholder_description;
+    if (description != NULL)
+        gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
     if (GTK_IS_IMAGE(picture)) {
         if (texture != NULL) gtk_image_set_from_paintable(GTK_IMAGE(picture), texture);
         else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);
@@ -99,41 +96,23 @@ gboolean goods_application_activate_primary(GApplication *application) {
     return TRUE;
 }
 
-static gboolean goods_quit_on_signal(gpointer data) {
-    GtkApplication *application = GTK_APPLICATION(data);
-    /* Destroying a window removes it from the list: take a copy first. */
-    GList *windows = g_list_copy(gtk_application_get_windows(application));
-    for (GList *item = windows; item != NULL; item = item->next) gtk_window_destroy(GTK_WINDOW(item->data));
-    g_list_free(windows);
-    g_application_quit(G_APPLICATION(application));
-    return G_SOURCE_CONTINUE;
-}
+/* The properties every About dialog gets (the title goes last: the program name sets its own). */
+#define GOODS_ABOUT_PROPERTIES(info) \
+    "program-name", (info)->program_name, \
+    "logo-icon-name", (info)->logo_icon_name, \
+    "version", (info)->version, \
+    "comments", (info)->comments, \
+    "website", (info)->website, \
+    "license-type", (info)->license, \
+    "authors", (info)->authors, \
+    "translator-credits", (info)->translator_credits
 
-void goods_application_quit_on_signals(GtkApplication *application) {
-    g_unix_signal_add(SIGINT, goods_quit_on_signal, application);
-    g_unix_signal_add(SIGTERM, goods_quit_on_signal, application);
-}
-
-void goods_use_icons(const char *folder, const char *icon_name) {
-    GtkIconTheme *theme = gtk_icon_theme_get_for_display(gdk_display_get_default());
-    if (folder != NULL && g_file_test(folder, G_FILE_TEST_IS_DIR)) gtk_icon_theme_add_search_path(theme, folder);
-    gtk_window_set_default_icon_name(icon_name);
-}
-
-void goods_show_about(GtkWindow *parent, const char *application_id, const char *version) {
-    const char *authors[] = {"GoodsDesk developers", NULL};
-    gtk_show_about_dialog(parent,
-        "title", _("关于 GoodsDesk"),
-        "program-name", "GoodsDesk",
-        "logo-icon-name", application_id,
-        "version", version,
-        "comments", _("浏览二手好物：以 GTK 4 上的 MVVM 框架写成的桌面应用。"),
-        "website", "https://github.com/goodsdesk/goodsdesk",
-        "license-type", GTK_LICENSE_MIT_X11,
-        "authors", authors,
-        /* TRANSLATORS: your name, shown in the About dialog. */
-        "translator-credits", _("translator-credits"),
-        NULL);
+void goods_show_about(GtkWindow *parent, const GoodsAboutInfo *info) {
+    if (info == NULL) return;
+    if (info->title != NULL)
+        gtk_show_about_dialog(parent, GOODS_ABOUT_PROPERTIES(info), "title", info->title, NULL);
+    else
+        gtk_show_about_dialog(parent, GOODS_ABOUT_PROPERTIES(info), NULL);
 }
 
 void goods_open_uri(GtkWidget *window, const char *uri) {

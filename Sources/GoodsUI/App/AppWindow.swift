@@ -176,6 +176,6 @@ public final class AppWindow: AppChrome {
             FileHandle.standardError.write(Data("GoodsDesk: link \"\(uri)\" ignored: only http and https links are opened\n".utf8))
             return
         }
-        window.openWebLink(uri)
+        WebLink.open(uri, over: window)
     }
 }

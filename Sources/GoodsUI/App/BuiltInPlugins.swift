@@ -1,7 +1,7 @@
 import Foundation
 import GoodsDomain
 import GoodsViewModels
-import GtkShim
+import GtkReactive
 import PluginKit
 import Localization
 
@@ -41,7 +41,7 @@ public final class AppPlugin: Plugin {
         try registry.registerScreen(for: StartViewModel.self) { StartController(viewModel: $0, context: $1) }
         try registry.registerAction(AppAction(id: "plugins.show", title: tr("插件"), accelerator: "<Control><Shift>p", perform: showPlugins))
         try registry.registerAction(AppAction(id: "app.about", title: tr("关于 GoodsDesk")) { context in
-            goods_show_about(goods_window(context.chrome.windowWidget.raw), GoodsDeskApp.applicationID, GoodsDeskApp.version)
+            AboutDialog.show(GoodsDeskApp.about, over: context.chrome.windowWidget)
         })
         try registry.registerDataSource(DataSource(id: "dataset", name: tr("GoodsDesk 数据集")) { folder in
             let url = URL(fileURLWithPath: folder)

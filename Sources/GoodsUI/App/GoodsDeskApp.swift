@@ -3,7 +3,6 @@ import Foundation
 import GoodsDomain
 import GoodsViewModels
 import GtkReactive
-import GtkShim
 import PluginKit
 import Reactive
 import ViewModelKit
@@ -46,6 +45,8 @@ public final class GoodsDeskApp {
     public init(environment: AppEnvironment, options: LaunchOptions = LaunchOptions(), log: @escaping @Sendable (String) -> Void) throws(StartError) {
         self.environment = environment
         self.log = log
+        // Screen readers hear whether a picture shows, in the user's language.
+        PictureDescriptions.standard = Self.pictureDescriptions
         // GSettings when its schema is found (installed, or compiled in data/ by the run command);
         // else a plain file, with a note.
         // Uninstalled, the schema is compiled in data/; installed, in the prefix's schemas folder.
@@ -127,24 +128,31 @@ public final class GoodsDeskApp {
         return (database, { () throws(DataSetError) in dataSet }, content.pictureDirectory)
     }
 
+    /// Builds the window on `application` and shows the login screen; raises the window when
+    /// it is already open (a second launch of the app).
+    public func activate(_ application: Application) {
+        activate(application.pointer)
+    }
+
     /// Builds the window on `application` and shows the login screen.
     public func activate(_ application: UnsafeMutablePointer<GtkApplication>) {
         if let window {
             window.present()
             return
         }
-        goods_attach_main_queue()
+        MainQueueHost.attach()
         loadStyle()
         // The icon: uninstalled in data/icons, installed in <prefix>/share/icons (which the
         // desktop's theme may not search, for a prefix such as ~/.local or /opt/x).
         let dataFolder = environment.dataFolder
         for icons in [dataFolder.appendingPathComponent("icons"), dataFolder.deletingLastPathComponent().appendingPathComponent("icons")] {
-            goods_use_icons(icons.path, Self.applicationID)
+            IconTheme.add(folder: icons)
         }
+        IconTheme.defaultWindowIcon = Self.applicationID
         let window = AppWindow(application: application)
         self.window = window
         if let size = settings?.windowSize {
-            gtk_window_set_default_size(goods_window(window.window.raw), gint(size.width), gint(size.height))
+            Window.cast(window.window.pointer)?.setDefaultSize(width: size.width, height: size.height)
         }
         let navigator = Navigator(window: window, registry: plugins, pictures: pictures)
         self.navigator = navigator
@@ -154,12 +162,9 @@ public final class GoodsDeskApp {
         // return a value): it still knows its size then. Closing it releases every controller,
         // ViewManager and view model.
         window.lifetime.observeEnded { [weak self, weak window] in
-            MainActor.assumeIsolated {
-                if let window {
-                    var width: gint = 0
-                    var height: gint = 0
-                    gtk_window_get_default_size(goods_window(window.window.raw), &width, &height)
-                    self?.settings?.windowSize = (Int(width), Int(height))
+            MainThread.run {
+                if let window, let size = Window.cast(window.window.pointer)?.defaultSize {
+                    self?.settings?.windowSize = size
                 }
                 self?.navigator = nil
                 self?.window = nil
@@ -182,10 +187,10 @@ public final class GoodsDeskApp {
     /// Loads `goodsdesk.css` from beside the data set; without it the app runs unstyled, and says so.
     private func loadStyle() {
         let path = environment.dataFolder.appendingPathComponent("goodsdesk.css").path
-        var error: UnsafeMutablePointer<GError>?
-        if goods_load_css(path, &error) == 0 {
-            log("GoodsDesk: \(error.map { String(cString: $0.pointee.message) } ?? "cannot load \(path)"); running unstyled")
-            g_clear_error(&error)
+        do {
+            try StyleSheet.load(path: path)
+        } catch {
+            log("GoodsDesk: \(error); running unstyled")
         }
     }
 }

@@ -1,74 +1,59 @@
-import CGtk
 import Foundation
 import GoodsDomain
-import GtkShim
+import GtkReactive
 
-/// Preferences in GSettings (`io.github.goodsdesk.GoodsDesk`): the last phone number and the
-/// window size. Stored by dconf, or in a key file under `XDG_CONFIG_HOME` where there is none.
-public final class SettingsPreferences: Preferences, @unchecked Sendable { // safe: GSettings is thread-safe
+/// Preferences in GSettings (`io.github.goodsdesk.GoodsDesk`): the last phone number, the
+/// plugins turned off and the window size. Stored by dconf, or in a key file under
+/// `XDG_CONFIG_HOME` where there is none. An adapter of the app's keys over `GSettingsStore`.
+public final class SettingsPreferences: Preferences, Sendable {
     public static let schemaID = "io.github.goodsdesk.GoodsDesk"
-    private let settings: UnsafeMutablePointer<GSettings>
+
+    /// The schema's keys, typed.
+    private enum Key {
+        static let lastPhone = GSettingsKey<String>("last-phone")
+        static let disabledPlugins = GSettingsKey<[String]>("disabled-plugins")
+        static let windowWidth = GSettingsKey<Int>("window-width")
+        static let windowHeight = GSettingsKey<Int>("window-height")
+    }
+
+    /// The smallest window size kept (a smaller one would not show the login form).
+    private static let minimumSize = (width: 320, height: 480)
+
+    private let store: GSettingsStore
 
     /// Settings from the schema in `schemaDirectory` (uninstalled runs) or the system's; nil
     /// when the schema is nowhere, so the caller can fall back to another store.
     public init?(schemaDirectory: URL?, keyFile: URL) {
-        guard let settings = goods_settings_new(Self.schemaID, schemaDirectory?.path, keyFile.path) else { return nil }
-        self.settings = settings
-    }
-
-    deinit {
-        g_settings_sync()
-        g_object_unref(settings)
+        guard let store = GSettingsStore(schemaID: Self.schemaID, schemaDirectory: schemaDirectory, keyFile: keyFile) else { return nil }
+        self.store = store
     }
 
     public var lastPhone: String? {
-        get {
-            guard let value = g_settings_get_string(settings, "last-phone") else { return nil }
-            defer { g_free(value) }
-            let text = String(cString: value)
-            return text.isEmpty ? nil : text
-        }
-        set {
-            // Written by GSettings in the background; `flush` waits for it at exit.
-            g_settings_set_string(settings, "last-phone", newValue ?? "")
-        }
+        get { store[Key.lastPhone].flatMap { $0.isEmpty ? nil : $0 } }
+        // Written by GSettings in the background; `flush` waits for it at exit.
+        set { store.set(newValue ?? "", for: Key.lastPhone) }
     }
 
     public var disabledPlugins: Set<String> {
-        get {
-            guard let values = g_settings_get_strv(settings, "disabled-plugins") else { return [] }
-            defer { g_strfreev(values) }
-            var ids = Set<String>()
-            var index = 0
-            while let value = values[index] {
-                ids.insert(String(cString: value))
-                index += 1
-            }
-            return ids
-        }
+        get { Set(store[Key.disabledPlugins] ?? []) }
         set {
-            let ids = newValue.sorted().map { strdup($0) } + [nil]
-            defer { ids.forEach { free($0) } }
-            ids.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress?.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: ids.count) {
-                    _ = g_settings_set_strv(settings, "disabled-plugins", $0)
-                }
-            }
+            store.set(newValue.sorted(), for: Key.disabledPlugins)
             // Synced at once: safe mode turns a crashing plugin off here, and the next start must
             // see it even if this process dies right after.
-            g_settings_sync()
+            store.sync()
         }
     }
 
     /// Waits until every change is written (before the process exits).
-    public func flush() { g_settings_sync() }
+    public func flush() { store.sync() }
 
     /// The window size to restore.
     public var windowSize: (width: Int, height: Int) {
-        get { (Int(g_settings_get_int(settings, "window-width")), Int(g_settings_get_int(settings, "window-height"))) }
+        get { (store[Key.windowWidth] ?? 0, store[Key.windowHeight] ?? 0) }
+        // A size beyond the schema's range is not written (the last one stays).
         set {
-            g_settings_set_int(settings, "window-width", gint(clamping: max(320, newValue.width)))
-            g_settings_set_int(settings, "window-height", gint(clamping: max(480, newValue.height)))
+            store.set(max(Self.minimumSize.width, newValue.width), for: Key.windowWidth)
+            store.set(max(Self.minimumSize.height, newValue.height), for: Key.windowHeight)
         }
     }
 }

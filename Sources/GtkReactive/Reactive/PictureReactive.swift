@@ -1,6 +1,6 @@
 import Reactive
 
-/// A widget that shows pictures through `goods_picture_set_texture`: a `GtkImage` (which shows
+/// A widget that shows pictures through `goods_picture_show_texture`: a `GtkImage` (which shows
 /// a placeholder icon while there is none) or a `GtkPicture` (which shows nothing then).
 public protocol PictureShowing: Widget {}
 
@@ -10,15 +10,19 @@ extension Picture: PictureShowing {}
 extension ReactiveWidget where Base: PictureShowing {
     /// A picture's file (a path), decoded off the GTK thread at the size the widget shows it and
     /// shared through `cache`; the placeholder icon meanwhile, and for nil or an unreadable file.
+    /// The accessible description follows `descriptions` (`PictureDescriptions.standard` when nil).
     public func pictureFile(
-        placeholder: String = "image-missing-symbolic", cache: TextureCache = .shared
+        placeholder: String = "image-missing-symbolic", descriptions: PictureDescriptions? = nil, cache: TextureCache = .shared
     ) -> BindingTarget<String?> {
-        base.pictureFile(placeholder: placeholder, cache: cache, during: base.lifetime)
+        base.pictureFile(placeholder: placeholder, descriptions: descriptions, cache: cache, during: base.lifetime)
     }
 
     /// A file shown at once, or a URL shown once `loader` fetched it; the placeholder meanwhile,
-    /// and for nil or an unreachable URL. A new value cancels a fetch still running.
-    public func picture(placeholder: String = "image-missing-symbolic", loader: PictureLoader) -> BindingTarget<PictureSource?> {
-        base.picture(placeholder: placeholder, loader: loader, during: base.lifetime)
+    /// and for nil or an unreachable URL. A new value cancels a fetch still running. The
+    /// accessible description follows `descriptions` (`PictureDescriptions.standard` when nil).
+    public func picture(
+        placeholder: String = "image-missing-symbolic", descriptions: PictureDescriptions? = nil, loader: PictureLoader
+    ) -> BindingTarget<PictureSource?> {
+        base.picture(placeholder: placeholder, descriptions: descriptions, loader: loader, during: base.lifetime)
     }
 }

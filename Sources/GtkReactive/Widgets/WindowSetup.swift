@@ -30,9 +30,3 @@ extension Window {
         return (Int(width), Int(height))
     }
 }
-
-extension Window {
-    /// Opens an `http` or `https` link in the desktop's browser, over this window; any other
-    /// scheme (`file:`, `javascript:`, another app's) is ignored, whatever the caller checked.
-    public func openWebLink(_ uri: String) { goods_open_uri(pointer, uri) }
-}

@@ -25,8 +25,12 @@ GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes);
 int goods_carousel_picture_width(GtkWidget *carousel);
 
 /* Shows `texture` in `picture` (a GtkImage or GtkPicture); NULL shows the placeholder icon in an
- * image and nothing in a picture. Sets the accessible description (图片 / 默认图片). */
+ * image and nothing in a picture. goods_picture_show_texture also sets the accessible description
+ * to `shown_description` or `placeholder_description` (the caller's translated text; NULL leaves
+ * it as it is); goods_picture_set_texture sets none. */
 void goods_picture_set_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon);
+void goods_picture_show_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon,
+                                const char *shown_description, const char *placeholder_description);
 
 /* Drops whatever `picture` shows (its texture reference too). */
 void goods_picture_clear(GtkWidget *picture);

@@ -31,12 +31,13 @@ void goods_shim_ensure_types(void);
 /* Gives `widget` an accessible name (a variadic call in GTK). */
 void goods_set_accessible_label(GtkWidget *widget, const char *label);
 
-/* Loads the CSS file at `path` for the whole display; FALSE (with `error`) when unreadable. */
-gboolean goods_load_css(const char *path, GError **error);
-
 /* Shows the picture at `path` in `picture` (a GtkImage or GtkPicture); when `path` is NULL or
- * unreadable, an image shows `placeholder_icon` and a picture shows nothing. */
+ * unreadable, an image shows `placeholder_icon` and a picture shows nothing. Its accessible
+ * description becomes `shown_description` or `placeholder_description` (the caller's
+ * translated text; NULL leaves it as it is). goods_picture_set_file sets none. */
 void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon);
+void goods_picture_show_file(GtkWidget *picture, const char *path, const char *placeholder_icon,
+                             const char *shown_description, const char *placeholder_description);
 
 /* The goods list page: banner carousel with dots, the 推荐商品 section, the virtualised list over
  * `model` with rows made by `factory`, and the footer. The caller keeps its references to both. */
@@ -100,20 +101,27 @@ void goods_string_list_splice(GtkStringList *list, guint position, guint removal
  * system has no persistent backend. NULL when the schema is nowhere. */
 GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path);
 
-/* Opens `uri` with the desktop's handler. */
 /* Asks the primary instance of `application` (registered, remote) to activate and waits for its
  * answer; FALSE when it did not answer (it was quitting, say). */
 gboolean goods_application_activate_primary(GApplication *application);
 
-/* On SIGINT or SIGTERM, closes every window of the application and quits it: the same path as
- * closing the last window by hand (its size is saved, its screens end). */
-void goods_application_quit_on_signals(GtkApplication *application);
+/* What an About dialog says, all of it from the program (GtkReactive's AboutInfo). Any string
+ * may be NULL (none shown; a NULL title keeps GTK's "About <program-name>"); `authors` is
+ * NULL-terminated. */
+typedef struct {
+    const char *title;
+    const char *program_name;
+    const char *logo_icon_name;
+    const char *version;
+    const char *comments;
+    const char *website;
+    const char *const *authors;
+    const char *translator_credits;
+    GtkLicense license;
+} GoodsAboutInfo;
 
-/* Windows use the icon `icon_name`, also looked up in `folder` (an uninstalled icon theme). */
-void goods_use_icons(const char *folder, const char *icon_name);
-
-/* The About dialog (modal over `parent`, reused while open). */
-void goods_show_about(GtkWindow *parent, const char *application_id, const char *version);
+/* The About dialog (modal over `parent`, reused while open): gtk_show_about_dialog is variadic. */
+void goods_show_about(GtkWindow *parent, const GoodsAboutInfo *info);
 
 /* Opens an http or https `uri` in the desktop's browser; any other scheme is ignored. */
 void goods_open_uri(GtkWidget *window, const char *uri);

@@ -1,0 +1,186 @@
+import CGtk
+import Foundation
+import GtkShim
+import Reactive
+
+/// A GTK application (`GtkApplication`): one instance per session and id, its `startup` and
+/// `activated` signals, quitting on Ctrl+C and `kill`, and its main loop (`run`).
+///
+/// ```swift
+/// guard let application = Application(id: "org.example.App") else { exit(1) }
+/// if application.registerOrRaisePrimary() == .raisedPrimary { exit(0) }  // the other one shows itself
+/// application.activated.observe(during: application.lifetime) { showWindow() }
+/// application.quitOnSignals()
+/// exit(application.run())
+/// ```
+@MainActor
+public final class Application {
+    /// What `registerOrRaisePrimary` found.
+    public enum Registration: Equatable, Sendable {
+        /// This process is the application's instance: run it.
+        case primary
+        /// Another process is, and it raised its window when asked: this one should leave.
+        case raisedPrimary
+        /// No session bus (or it refused the name): this process runs alone, without
+        /// single-instance support. The message says why.
+        case alone(String)
+        /// Another process held the name and never answered, even after retries.
+        case noAnswer
+    }
+
+    /// The application id (`org.example.App`).
+    public let id: String
+    /// The `GtkApplication`. `registerOrRaisePrimary` may replace it (a fresh one per attempt),
+    /// so read it after registering.
+    public private(set) var pointer: UnsafeMutablePointer<GtkApplication>
+    /// Ends when this wrapper is released (after `run` returned).
+    public let lifetime: Lifetime
+    private let token: Lifetime.Token
+    private let activatedPipe = Signal<Void, Never>.pipe()
+    private let startupPipe = Signal<Void, Never>.pipe()
+    private var connections: [SignalConnection] = []
+    /// The GLib sources of `quitOnSignals` (removed with the application they quit).
+    private var signalSources: [guint] = []
+    private var quitsOnSignals = false
+
+    /// Each activation: the first start, and each later launch of the application that this
+    /// instance answers (where it should raise its window).
+    public var activated: Signal<Void, Never> { activatedPipe.output }
+
+    /// Once, when the primary instance starts up: as it registers (`registerOrRaisePrimary`, or
+    /// `run` when not registered before), before its first activation. Observe it before then.
+    public var startup: Signal<Void, Never> { startupPipe.output }
+
+    /// A new application for `id`; nil when `id` is not a valid application id (GIO's rules:
+    /// two or more dot-separated elements of letters, digits, `_` and `-`).
+    public init?(id: String) {
+        guard g_application_id_is_valid(id) != 0, let pointer = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS) else {
+            return nil
+        }
+        self.id = id
+        self.pointer = pointer
+        (lifetime, token) = Lifetime.make()
+        connectSignals()
+    }
+
+    isolated deinit {
+        removeSignalSources()
+        connections.forEach { $0.dispose() }
+        activatedPipe.input.sendCompleted()
+        startupPipe.input.sendCompleted()
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// The `GApplication` face of `pointer`.
+    private var gApplication: UnsafeMutablePointer<GApplication> { goods_application(UnsafeMutableRawPointer(pointer)) }
+
+    /// Registers on the session bus. If another process is the instance, asks it to activate
+    /// (raise its window) and waits for its answer: `.raisedPrimary`. One that was quitting as
+    /// this one started does not answer; then this waits `retryDelay` for the bus to see it go
+    /// and tries again with a fresh application, `attempts` times in all, so this one becomes the
+    /// instance. Call it before `run`, and before anything takes `pointer`.
+    public func registerOrRaisePrimary(attempts: Int = 3, retryDelay: Duration = .milliseconds(200)) -> Registration {
+        for attempt in 0..<max(1, attempts) {
+            if attempt > 0 {
+                guard replaceApplication() else { return .noAnswer }
+            }
+            var failure: UnsafeMutablePointer<GError>?
+            if g_application_register(gApplication, nil, &failure) == 0 {
+                let message = failure.map { String(cString: $0.pointee.message) } ?? "no session bus"
+                g_clear_error(&failure)
+                return .alone(message)
+            }
+            guard g_application_get_is_remote(gApplication) != 0 else { return .primary }
+            if goods_application_activate_primary(gApplication) != 0 { return .raisedPrimary }
+            let (seconds, attoseconds) = retryDelay.components
+            let microseconds = max(0, min(seconds, 60)) * 1_000_000 + max(0, attoseconds / 1_000_000_000_000)
+            g_usleep(gulong(clamping: microseconds))
+        }
+        return .noAnswer
+    }
+
+    /// On SIGINT or SIGTERM, closes every window and quits: the same path as closing the last
+    /// window by hand (sizes are saved, screens end). Once per application; later calls do nothing.
+    public func quitOnSignals() {
+        guard !quitsOnSignals else { return }
+        quitsOnSignals = true
+        addSignalSources()
+    }
+
+    private func addSignalSources() {
+        let data = UnsafeMutableRawPointer(pointer)
+        signalSources = [SIGINT, SIGTERM].map { g_unix_signal_add($0, quitOnSignal, data) }
+    }
+
+    private func removeSignalSources() {
+        signalSources.forEach { g_source_remove($0) }
+        signalSources = []
+    }
+
+    /// Runs the main loop until the application quits (its last window closed, `quit()`, a
+    /// signal after `quitOnSignals`); the exit status. GTK sees only `arguments` — by default the
+    /// program's name, so options the program parses itself do not reach GTK. The Dispatch main
+    /// queue (and so the main actor) runs inside the loop, unless `hostingMainQueue` is false
+    /// (a caller already running on the main queue, such as a test, drives it itself).
+    public func run(arguments: [String] = [CommandLine.arguments.first ?? "application"], hostingMainQueue: Bool = true) -> Int32 {
+        if hostingMainQueue { MainQueueHost.attach() }
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var copy = argv
+        return copy.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(gApplication, Int32(clamping: arguments.count), buffer.baseAddress)
+        }
+    }
+
+    /// Makes `window` one of the application's: it keeps the application running while open,
+    /// and closes with it (`quitOnSignals`).
+    public func add(_ window: Window) {
+        gtk_application_add_window(pointer, window.pointer.typed(GtkWindow.self))
+    }
+
+    /// Asks the main loop to stop: `run` returns (windows still open stay open until released).
+    public func quit() { g_application_quit(gApplication) }
+
+    /// A fresh application for the same id (a registered one cannot register again).
+    private func replaceApplication() -> Bool {
+        guard let fresh = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS) else { return false }
+        connections.forEach { $0.dispose() }
+        connections = []
+        removeSignalSources()
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+        pointer = fresh
+        connectSignals()
+        if quitsOnSignals { addSignalSources() }
+        return true
+    }
+
+    private func connectSignals() {
+        let activated = activatedPipe.input
+        let startup = startupPipe.input
+        let instance = UnsafeMutableRawPointer(pointer)
+        connections = [
+            SignalConnection(instance, signal: "activate") { activated.send(value: ()) },
+            SignalConnection(instance, signal: "startup") { startup.send(value: ()) },
+        ]
+    }
+}
+
+/// SIGINT or SIGTERM arrived (on the main loop, not in the signal handler): every window of the
+/// application closes — destroying one removes it from the list, so from a copy — then it quits.
+private let quitOnSignal: GSourceFunc = { data in
+    guard let data else { return 0 }
+    let application = data.assumingMemoryBound(to: GtkApplication.self)
+    var windows: [UnsafeMutableRawPointer] = []
+    var item = gtk_application_get_windows(application)
+    while let node = item {
+        if let window = node.pointee.data { windows.append(window) }
+        item = node.pointee.next
+    }
+    for window in windows {
+        g_object_ref(window)
+        gtk_window_destroy(window.assumingMemoryBound(to: GtkWindow.self))
+        g_object_unref(window)
+    }
+    g_application_quit(goods_application(data))
+    return 1  // G_SOURCE_CONTINUE: a second Ctrl+C is handled the same way
+}
