@@ -42,6 +42,8 @@ let package = Package(
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "GtkReactive", targets: ["GtkReactive", "GtkShim"]),
         .library(name: "PluginKit", targets: ["PluginKit"]),
+        // Compiles a target's .ui files (listed in its *.gresource.xml) into the target.
+        .plugin(name: "EmbedGResource", targets: ["EmbedGResource"]),
         // The app.
         .executable(name: "goodsdesk", targets: ["goodsdesk"]),
         .executable(name: "reactive-bench", targets: ["reactive-bench"]),
