@@ -26,7 +26,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     public let bannerNames: Property<[String]>
     /// The list footer's text: 加载更多... while a page loads, 没有更多了 after the last one,
     /// else nothing.
-    public var footerText: Property<String> { footer.map(GoodsViewModel.footerText) }
+    public var footerText: Property<String> { footer.map(GoodsViewModel.footerText).skipRepeats() }
     /// Whether the list shows its last screen or so: the view binds it (from its scrolled
     /// window). Near the end, with more pages and none loading, the next page loads (see
     /// `nearEndGrace`); this one rule is what keeps a list resting at its end from stalling.
@@ -145,22 +145,26 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// so one that fails) waits for the next report too, so a failing page is not retried in
     /// a loop while the view rests at the end.
     private func loadNearTheEnd(scheduler: any DateScheduler) {
-        let isCurrent = MutableProperty(true)
+        // What the view last said, and whether it still holds; changed as one value, so the
+        // rule never sees one half updated and the other not.
+        let nearEnd = MutableProperty((isNear: false, isCurrent: true))
         let grace = SerialDisposable()
         lifetime += grace
-        isNearEnd.signal.take(during: lifetime).observeValues { _ in
+        isNearEnd.producer.take(during: lifetime).startWithValues { isNear in
             grace.inner = nil
-            isCurrent.value = true
+            nearEnd.value = (isNear, true)
         }
         items.signal.take(during: lifetime).observeValues { _ in
-            isCurrent.value = false
-            grace.inner = scheduler.schedule(after: Self.nearEndGrace) { isCurrent.value = true }
+            nearEnd.modify { $0.isCurrent = false }
+            grace.inner = scheduler.schedule(after: GoodsViewModel.nearEndGrace) { nearEnd.modify { $0.isCurrent = true } }
         }
-        footer.signal.filter { $0 == .loading }.take(during: lifetime).observeValues { _ in isCurrent.value = false }
+        footer.signal.filter { $0 == .loading }.take(during: lifetime).observeValues { _ in
+            nearEnd.modify { $0.isCurrent = false }
+        }
         let loadMore = self.loadMore
         let lifetime = self.lifetime
-        isNearEnd.and(isCurrent).combineLatest(with: footer).producer
-            .filter { $0.0 && $0.1 == .loadMore }
+        nearEnd.combineLatest(with: footer).producer
+            .filter { $0.0.isNear && $0.0.isCurrent && $0.1 == .loadMore }
             .take(during: lifetime)
             .startWithValues { _ in loadMore.apply().take(during: lifetime).start() }
     }
