@@ -33,9 +33,11 @@ public enum GoodsRowBinding {
         row.time.text = item.publishTime
         let images = item.images
         for (index, picture) in row.pictures.enumerated() {
-            let location = images.indices.contains(index) ? images[index] : nil
-            picture.isVisible = location != nil
-            picture.within(scope).reactive.picture(loader: pictures.loader) <~ SignalProducer(value: pictures.source(for: location))
+            // The strip shows as many pictures as the item has; the others stay hidden and
+            // empty (unbind cleared them), with nothing bound.
+            picture.isVisible = images.indices.contains(index)
+            guard images.indices.contains(index) else { continue }
+            picture.within(scope).reactive.picture(loader: pictures.loader) <~ SignalProducer(value: pictures.source(for: images[index]))
         }
         row.price.text = item.price ?? ""
         row.price.isVisible = item.price != nil
