@@ -22,6 +22,20 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     public let bannerIndex: Property<Int>
     /// Loads the banners.
     public let loadBanners: Action<Void, [Banner], ServiceError>
+    /// The carousel dots' accessible names, one per banner: 第1个广告, 第2个广告…
+    public let bannerNames: Property<[String]>
+    /// The list footer's text: 加载更多... while a page loads, 没有更多了 after the last one,
+    /// else nothing.
+    public var footerText: Property<String> { footer.map(GoodsViewModel.footerText).skipRepeats() }
+    /// Whether the list shows its last screen or so: the view binds it (from its scrolled
+    /// window). Near the end, with more pages and none loading, the next page loads (see
+    /// `nearEndGrace`); this one rule is what keeps a list resting at its end from stalling.
+    public let isNearEnd = MutableProperty(false)
+    /// How long the near-end state is not trusted after the items changed: it describes the
+    /// list before the change until the view has laid the new rows out and reported again (it
+    /// reports changes only, so a list still too short to fill the view sends nothing: after
+    /// this long, the state is taken as current).
+    public nonisolated static let nearEndGrace: Duration = .milliseconds(250)
 
     private let bannerState = MutableProperty((banners: [Banner](), index: 0))
     private let session: Session
@@ -64,6 +78,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
         let state = bannerState
         banners = state.map { $0.banners }.skipRepeats()
+        bannerNames = banners.map { banners in banners.indices.map { GoodsViewModel.bannerName(at: $0) } }.skipRepeats()
         bannerIndex = state.map { $0.index }.skipRepeats()
         loadBanners = Action { _ in
             bannerService.banners().on(value: { loaded in
@@ -97,6 +112,68 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
                 }
             }
         withExtendedLifetime(reportInput) {}
+        didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
+        loadNearTheEnd(scheduler: scheduler)
+    }
+
+    /// 加载更多... / 没有更多了 / nothing, for a footer state (the seeds' strings).
+    nonisolated static func footerText(_ state: FooterState) -> String {
+        switch state {
+        case .loading: return tr("加载更多...")
+        case .noMore: return tr("没有更多了")
+        case .idle, .loadMore: return ""
+        }
+    }
+
+    /// 第N个广告 for the dot at `index` (from 0). The catalogue's msgid keeps the C format the
+    /// UI tests look up.
+    nonisolated static func bannerName(at index: Int) -> String {
+        tr("第%u个广告").replacingOccurrences(of: "%u", with: String(index + 1))
+    }
+
+    /// The screen's first load: banners and page 1, unless something is loaded or loading. It
+    /// runs each time the view model becomes active (so also again after a first load that
+    /// failed); a screen shown in a window that has never been active calls it itself.
+    public func loadFirstPageIfNeeded() {
+        guard items.value.isEmpty, footer.value != .loading else { return }
+        refreshAll()
+    }
+
+    /// The one rule that loads more: the next page loads whenever the view is near the end,
+    /// more pages exist and none is loading. A near-end state from before the items changed
+    /// waits until the view reports again or `nearEndGrace` passes; a load that starts (and
+    /// so one that fails) waits for the next report too, so a failing page is not retried in
+    /// a loop while the view rests at the end.
+    private func loadNearTheEnd(scheduler: any DateScheduler) {
+        // What the view last said, and whether it still holds; changed as one value, so the
+        // rule never sees one half updated and the other not.
+        let nearEnd = MutableProperty((isNear: false, isCurrent: true))
+        let grace = SerialDisposable()
+        lifetime += grace
+        isNearEnd.producer.take(during: lifetime).startWithValues { isNear in
+            grace.inner = nil
+            nearEnd.value = (isNear, true)
+        }
+        items.signal.take(during: lifetime).observeValues { _ in
+            nearEnd.modify { $0.isCurrent = false }
+            grace.inner = scheduler.schedule(after: GoodsViewModel.nearEndGrace) { nearEnd.modify { $0.isCurrent = true } }
+        }
+        footer.signal.filter { $0 == .loading }.take(during: lifetime).observeValues { _ in
+            nearEnd.modify { $0.isCurrent = false }
+        }
+        let loadMore = self.loadMore
+        let lifetime = self.lifetime
+        nearEnd.combineLatest(with: footer).producer
+            .filter { $0.0.isNear && $0.0.isCurrent && $0.1 == .loadMore }
+            .take(during: lifetime)
+            .startWithValues { _ in loadMore.apply().take(during: lifetime).start() }
+    }
+
+    /// Opens the detail page of the row at `position` (a row was activated); nothing for a
+    /// position without an item.
+    public func select(at position: Int) {
+        guard let item = items.value.element(at: position) else { return }
+        select(item)
     }
 
     /// Reloads the banners and page 1 (the Refresh button, Ctrl+R, F5, first show).

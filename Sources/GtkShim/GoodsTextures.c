@@ -108,8 +108,4 @@ GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes) {
     return GDK_PAINTABLE(picture);
 }
 
-int goods_carousel_picture_width(GtkWidget *carousel) {
-    return MAX(gtk_widget_get_width(carousel), 420) * MAX(1, gtk_widget_get_scale_factor(carousel));
-}
-
 /* goods_picture_set_texture, goods_picture_show_texture and goods_picture_clear are in GtkShim.c, with the other picture helpers. */

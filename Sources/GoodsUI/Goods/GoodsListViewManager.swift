@@ -1,173 +1,122 @@
-import CGtk
 import GtkReactive
-import GtkShim
-import PluginKit
 import Reactive
+import ViewModelKit
 
-/// The goods list screen's widgets: carousel, section title, the virtualised list and footer.
-/// Rows come from a list-item factory: `setup` builds a row ViewManager once, `bind`/`unbind`
-/// attach and detach a row view model, `teardown` releases the row.
+/// The goods list screen's widgets, from `goods-list.ui`: the banner carousel and its dots
+/// (`carousel-dot.ui`), the 推荐商品 section, the list and its footer. It owns widgets, offers
+/// targets into them and signals out of them; it knows no view model. The list's rows are
+/// bound by the controller (`list.reactive.items`).
 @MainActor
 final class GoodsListViewManager {
-    let page: Widget
-    let list: Widget
-    let footer: Widget
-    let bannerButton: Widget
-    private let widgets: UnsafeMutablePointer<GoodsListWidgets>
-    private let model: OpaquePointer
-    private let factory: OpaquePointer
-    private var rows: [UnsafeMutableRawPointer: GoodsRowViewManager] = [:]
-    private var bannerGeneration = 0
-    private let token = Lifetime.make().token
-    var lifetime: Lifetime { token.lifetime }
+    /// The width the banners are decoded at, at least (the window's default width): GTK 4.8's
+    /// cairo renderer copies a picture's whole texture on every frame that draws it, so they
+    /// are decoded at the width shown rather than their own.
+    static let minimumBannerWidth = 420
 
-    /// Hands a row ViewManager the row view model at a position.
-    var bindRow: (GoodsRowViewManager, Int) -> Void = { _, _ in }
+    let layout: UILayout
+    let page: Box
+    /// The carousel as a whole: a click opens the banner shown.
+    let banner: Button
+    let carousel: Stack
+    let dots: Box
+    let section: Label
+    let scroller: ScrolledWindow
+    let list: ListView
+    let footer: Label
+
+    private var pictures: [Picture] = []
+    private var dotButtons: [Button] = []
+    /// The dots' layouts, held while the dots show.
+    private var dotLayouts: [UILayout] = []
+    private var dotNames: [String] = []
+    private var shownIndex = 0
+    /// Counts the banner sets, so a picture decoded for an older set is dropped.
+    private var bannerGeneration = 0
+    private let (dotClickSignal, dotClickInput) = Signal<Int, Never>.pipe()
+
+    /// Ends when the view manager is released.
+    var lifetime: Lifetime { layout.lifetime }
 
     init() {
-        model = gtk_string_list_new(nil)
-        factory = gtk_signal_list_item_factory_new()
-        widgets = .allocate(capacity: 1)
-        // The list view takes its own references to the model and factory.
-        widgets.initialize(to: goods_list_page_new(model, factory))
-        let built = widgets.pointee
-        page = Widget(built.root)
-        list = Widget(built.list)
-        footer = Widget(built.footer)
-        bannerButton = Widget(built.banner_button)
-        connectFactory()
+        let layout = UILayout.loading("goods-list.ui", in: .goodsUI)
+        self.layout = layout
+        page = layout[Box.self, "page"]
+        banner = layout[Button.self, "banner"]
+        carousel = layout[Stack.self, "carousel"]
+        dots = layout[Box.self, "dots"]
+        section = layout[Label.self, "section"]
+        scroller = layout[ScrolledWindow.self, "scroller"]
+        list = layout[ListView.self, "list"]
+        footer = layout[Label.self, "footer"]
     }
 
-    isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(model))
-        g_object_unref(UnsafeMutableRawPointer(factory))
-        widgets.deinitialize(count: 1)
-        widgets.deallocate()
+    isolated deinit { dotClickInput.sendCompleted() }
+
+    /// The position of each dot clicked.
+    var dotClicks: Signal<Int, Never> { dotClickSignal }
+
+    /// The banners' pictures (file paths; nil shows nothing): a page and a dot each, in place
+    /// of those shown. The pages appear at once; each picture is decoded off the GTK thread,
+    /// through the shared texture cache, and shows when ready unless newer banners came.
+    var bannerPictures: BindingTarget<[String?]> {
+        BindingTarget(mainActorLifetime: lifetime) { [weak self] in self?.setBanners($0) }
     }
 
-    private func connectFactory() {
-        let raw = UnsafeMutableRawPointer(factory)
-        lifetime += SignalConnection(raw, signal: "setup", receiving: { [weak self] item in
-            guard let self, let item else { return }
-            let row = GoodsRowViewManager()
-            rows[item] = row
-            gtk_list_item_set_child(OpaquePointer(item), row.root.pointer)
-        })
-        lifetime += SignalConnection(raw, signal: "bind", receiving: { [weak self] item in
-            guard let self, let item, let row = rows[item] else { return }
-            bindRow(row, Int(gtk_list_item_get_position(OpaquePointer(item))))
-        })
-        lifetime += SignalConnection(raw, signal: "unbind", receiving: { [weak self] item in
-            guard let self, let item else { return }
-            rows[item]?.unbind()
-        })
-        lifetime += SignalConnection(raw, signal: "teardown", receiving: { [weak self] item in
-            guard let self, let item else { return }
-            rows.removeValue(forKey: item)?.unbind()
-        })
-    }
-
-    /// Shows rows for `ids` instead of those shown.
-    func replaceRows(ids: [Int]) {
-        splice(at: 0, removing: shownCount, ids)
-    }
-
-    /// Adds rows for `ids` after those shown; the rows before them are left alone.
-    func appendRows(ids: [Int]) {
-        guard !ids.isEmpty else { return }
-        splice(at: shownCount, removing: 0, ids)
-    }
-
-    /// The number of rows in the list model.
-    private(set) var shownCount = 0
-
-    private func splice(at position: Int, removing removals: Int, _ ids: [Int]) {
-        ids.map(Int32.init).withUnsafeBufferPointer {
-            goods_string_list_splice(model, guint(position), guint(removals), $0.baseAddress, guint(ids.count))
+    /// The dots' accessible names, by position.
+    var bannerNames: BindingTarget<[String]> {
+        BindingTarget(mainActorLifetime: lifetime) { [weak self] names in
+            guard let self else { return }
+            dotNames = names
+            nameDots()
         }
-        shownCount += ids.count - removals
     }
 
-    /// The list came within a screen of its end, by scrolling or because its content changed
-    /// (a page too short to fill the view): time to load the next page. Scrolling sends it once on
-    /// entering that zone; a content change sends it whenever the view is still inside. Waiting
-    /// for the exact bottom edge missed loads: moving to the last row by keyboard can stop a few
-    /// pixels short of it, and then nothing ever sends again.
-    ///
-    /// The adjustment changes inside GTK's size allocation, so the check runs just after it, on
-    /// the main loop: what the load changes (the footer's text) must not resize widgets while
-    /// GTK is allocating them.
-    var reachedEnd: Signal<Void, Never> {
-        let (signal, input) = Signal<Void, Never>.pipe()
-        guard let scroller = widgets.pointee.scroller,
-              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return signal }
-        let zone = NearEndZone()
-        let handle = UnsafeMutableRawPointer(adjustment)
-        let evaluate: @MainActor () -> Void = { [weak self] in
-            let contentChanged = zone.contentChanged
-            zone.isPending = false
-            zone.contentChanged = false
-            guard let self, !self.lifetime.hasEnded else { return }
-            let adjustment = handle.assumingMemoryBound(to: GtkAdjustment.self)
-            let remaining = gtk_adjustment_get_upper(adjustment)
-                - (gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment))
-            let inside = self.shownCount > 0 && remaining <= gtk_adjustment_get_page_size(adjustment)
-            if inside && (contentChanged || !zone.isInside) { input.send(value: ()) }
-            zone.isInside = inside
-        }
-        func check(contentChanged: Bool) -> @MainActor () -> Void {
-            {
-                zone.contentChanged = zone.contentChanged || contentChanged
-                guard !zone.isPending else { return }
-                zone.isPending = true
-                MainLoopScheduler.shared.schedule { MainActor.assumeIsolated { evaluate() } }
-            }
-        }
-        lifetime += SignalConnection(handle, signal: "value-changed", check(contentChanged: false))
-        lifetime += SignalConnection(handle, signal: "changed", check(contentChanged: true))
-        return signal
+    /// The banner shown (its dot is marked `.current`).
+    var shownBanner: BindingTarget<Int> {
+        BindingTarget(mainActorLifetime: lifetime) { [weak self] index in self?.showBanner(index) }
     }
 
-    /// A row was activated (clicked or Enter); sends its position.
-    var rowActivated: Signal<Int, Never> {
-        let (signal, input) = Signal<Int, Never>.pipe()
-        lifetime += SignalConnection(list.raw, signal: "activate", receiving: { position in
-            input.send(value: Int(bitPattern: position) & 0xFFFF_FFFF)
-        })
-        return signal
-    }
-
-    /// Replaces the carousel's banners with these picture paths. The pages appear at once; each
-    /// picture is decoded off the GTK thread (through the shared texture cache) and shows when
-    /// ready, unless newer banners replaced these meanwhile.
-    func setBanners(_ paths: [String?]) {
-        goods_carousel_set_pages(widgets, guint(paths.count))
+    private func setBanners(_ paths: [String?]) {
+        for picture in pictures { carousel.remove(picture) }
+        dots.removeAll()
+        dotLayouts = []
         bannerGeneration += 1
         let generation = bannerGeneration
-        // At the width shown: GTK 4.8's cairo renderer copies a picture's whole texture on
-        // every frame that draws it.
-        let width = Int(goods_carousel_picture_width(widgets.pointee.carousel))
+        let width = max(carousel.allocatedWidth, Self.minimumBannerWidth) * carousel.scaleFactor
+        pictures = paths.indices.map { index in
+            let picture = Picture(contentFit: .cover, canShrink: true)
+            carousel.add(picture, named: "banner-\(index)")
+            return picture
+        }
+        dotButtons = paths.indices.map { index in
+            let layout = UILayout.loading("carousel-dot.ui", in: .goodsUI)
+            dotLayouts.append(layout)
+            let dot = layout[Button.self, "dot"]
+            dots.append(dot)
+            let input = dotClickInput
+            dot.reactive.clicked.startWithValues { input.send(value: index) }
+            return dot
+        }
+        nameDots()
         for (index, path) in paths.enumerated() {
             guard let path else { continue }
             TextureCache.shared.texture(for: .init(path: path, width: width, height: 0)) { [weak self] texture in
-                guard let self, let texture, generation == self.bannerGeneration else { return }
-                goods_carousel_set_page_texture(self.widgets, guint(index), texture.pointer)
+                guard let self, let texture, generation == bannerGeneration, pictures.indices.contains(index) else { return }
+                pictures[index].show(texture)
             }
         }
+        showBanner(shownIndex)
     }
 
-    func showBanner(_ index: Int) { goods_carousel_show(widgets, guint(max(0, index))) }
+    private func nameDots() {
+        for (dot, name) in zip(dotButtons, dotNames) { dot.setAccessibleLabel(name) }
+    }
 
-    /// The dot button at `index`.
-    func dot(_ index: Int) -> Widget? { goods_carousel_dot(widgets, guint(index)).map { Widget($0) } }
-}
-
-/// Whether the list's view is within a screen of its end (`reachedEnd`'s memory).
-@MainActor
-private final class NearEndZone {
-    var isInside = false
-    /// A check is scheduled; more changes before it runs join it.
-    var isPending = false
-    /// One of the changes the scheduled check covers was of the content.
-    var contentChanged = false
+    private func showBanner(_ index: Int) {
+        shownIndex = max(0, index)
+        carousel.visibleIndex = shownIndex
+        for (position, dot) in dotButtons.enumerated() {
+            if position == shownIndex { dot.addCSSClass("current") } else { dot.removeCSSClass("current") }
+        }
+    }
 }

@@ -21,9 +21,6 @@ GdkPixbuf *goods_pixbuf_decode(const char *path, int width, int height);
 G_DECLARE_FINAL_TYPE(GoodsSurfacePicture, goods_surface_picture, GOODS, SURFACE_PICTURE, GObject)
 GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes);
 
-/* The width, in device pixels, the carousel's banners are decoded at (the window's width at least). */
-int goods_carousel_picture_width(GtkWidget *carousel);
-
 /* Shows `texture` in `picture` (a GtkImage or GtkPicture); NULL shows the placeholder icon in an
  * image and nothing in a picture. goods_picture_show_texture also sets the accessible description
  * to `shown_description` or `placeholder_description` (the caller's translated text; NULL leaves

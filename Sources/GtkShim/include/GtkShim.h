@@ -39,63 +39,6 @@ void goods_picture_set_file(GtkWidget *picture, const char *path, const char *pl
 void goods_picture_show_file(GtkWidget *picture, const char *path, const char *placeholder_icon,
                              const char *shown_description, const char *placeholder_description);
 
-/* The goods list page: banner carousel with dots, the 推荐商品 section, the virtualised list over
- * `model` with rows made by `factory`, and the footer. The caller keeps its references to both. */
-typedef struct {
-    GtkWidget *root;
-    GtkWidget *banner_button;
-    GtkWidget *carousel;
-    GtkWidget *dots;
-    GtkWidget *section;
-    GtkWidget *scroller;
-    GtkWidget *list;
-    GtkWidget *footer;
-} GoodsListWidgets;
-
-GoodsListWidgets goods_list_page_new(GListModel *model, GtkListItemFactory *factory);
-
-/* Replaces the carousel's pages with `count` empty pictures and one dot per page; each picture's
- * texture comes later (goods_carousel_set_page_texture). */
-void goods_carousel_set_pages(GoodsListWidgets *widgets, guint count);
-
-/* Shows `texture` on carousel page `index` (decoded elsewhere, off the GTK thread). */
-void goods_carousel_set_page_texture(GoodsListWidgets *widgets, guint index, GdkPaintable *texture);
-
-/* Shows carousel page `index` and marks its dot. */
-void goods_carousel_show(GoodsListWidgets *widgets, guint index);
-
-/* The dot button at `index`, or NULL. */
-GtkWidget *goods_carousel_dot(GoodsListWidgets *widgets, guint index);
-
-/* One row of the goods list (the seeds' cell): built once, bound and unbound as it scrolls. */
-#define GOODS_ROW_PICTURES 8
-typedef struct {
-    GtkWidget *root;
-    GtkWidget *avatar;
-    GtkWidget *verified;
-    GtkWidget *nickname;
-    GtkWidget *time;
-    GtkWidget *pictures[GOODS_ROW_PICTURES];
-    GtkWidget *price;
-    GtkWidget *original_price;
-    GtkWidget *freight;
-    GtkWidget *count;
-    GtkWidget *brand_new;
-    GtkWidget *title;
-    GtkWidget *description;
-    GtkWidget *place;
-    GtkWidget *messages;
-    GtkWidget *like;
-} GoodsRowWidgets;
-
-GoodsRowWidgets goods_row_new(void);
-
-/* The row widget at `index` of a row's picture strip (Swift cannot index C arrays in structs). */
-GtkWidget *goods_row_picture(GoodsRowWidgets *row, guint index);
-
-/* Splices goods ids (as strings) into a GtkStringList: minimal updates for the list view. */
-void goods_string_list_splice(GtkStringList *list, guint position, guint removals, const int *ids, guint count);
-
 /* GoodsDesk's settings: the schema from `schema_dir` when it holds a compiled one (uninstalled
  * runs), else from the system; stored with dconf, or in the key file `keyfile_path` where the
  * system has no persistent backend. NULL when the schema is nowhere. */

@@ -1,0 +1,65 @@
+import GtkReactive
+
+/// One row's widgets (the seeds' cell), from `goods-row.ui`: made once per GTK list item and
+/// shown for one item after another. It owns widgets only; what they show is bound by
+/// `GoodsRowBinding`, on the controller's side.
+@MainActor
+public final class GoodsRowView: ListRowView {
+    /// How many pictures a row shows at most.
+    public static let pictureCount = 8
+
+    /// The layout the widgets come from; its lifetime is the row's.
+    public let layout: UILayout
+    /// The row's top widget; its accessible name is the item's title.
+    public let root: Widget
+    public let avatar: Image
+    /// The 已认证 badge over the avatar.
+    public let verified: Image
+    public let nickname: Label
+    public let time: Label
+    /// The sideways-scrolling strip of pictures.
+    public let strip: PictureStrip
+    /// The strip's pictures, in order (`picture0`…`picture7`).
+    public let pictures: [Image]
+    public let price: Label
+    public let originalPrice: Label
+    public let freight: Label
+    public let count: Label
+    /// The 全新 badge.
+    public let brandNew: Label
+    /// The item's title (widget name `title`).
+    public let title: Label
+    public let description: Label
+    public let place: Label
+    public let messages: Label
+    /// The like button (widget name `like`).
+    public let like: Button
+
+    public init() {
+        let layout = UILayout.loading("goods-row.ui", in: .goodsUI)
+        self.layout = layout
+        root = layout[Box.self, "root"]
+        avatar = layout[Image.self, "avatar"]
+        verified = layout[Image.self, "verified"]
+        nickname = layout[Label.self, "nickname"]
+        time = layout[Label.self, "time"]
+        strip = layout[PictureStrip.self, "strip"]
+        pictures = (0..<Self.pictureCount).map { layout[Image.self, "picture\($0)"] }
+        price = layout[Label.self, "price"]
+        originalPrice = layout[Label.self, "original_price"]
+        freight = layout[Label.self, "freight"]
+        count = layout[Label.self, "count"]
+        brandNew = layout[Label.self, "brand_new"]
+        title = layout[Label.self, "title"]
+        description = layout[Label.self, "description"]
+        place = layout[Label.self, "place"]
+        messages = layout[Label.self, "messages"]
+        like = layout[Button.self, "like"]
+    }
+
+    /// Lets go of every picture the row shows (the avatar's too), textures included.
+    public func clearPictures() {
+        avatar.clearPicture()
+        for picture in pictures { picture.clearPicture() }
+    }
+}

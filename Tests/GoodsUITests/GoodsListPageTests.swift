@@ -1,0 +1,61 @@
+import CGtk
+import Foundation
+import GoodsDomain
+import GoodsUI
+import GoodsViewModels
+import GtkReactive
+import GtkShim
+import PluginKit
+import Testing
+
+extension ScreenTests {
+    /// The widgets under `widget` that have the CSS class `name`, in tree order.
+    func descendants(withCSSClass name: String, under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var found: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if gtk_widget_has_css_class(current, name) != 0 { found.append(current) }
+            found += descendants(withCSSClass: name, under: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    /// The page's carousel and footer follow the view model: a dot per banner (from
+    /// carousel-dot.ui), the shown one marked `.current`, a dot's click shows its banner; the
+    /// footer's text is the view model's.
+    @Test func theCarouselAndTheFooterFollowTheViewModel() throws {
+        let banners = (1...3).map { Banner(id: $0, title: "广告\($0)", image: "images/banners/\($0).svg", link: nil, displayOrder: $0) }
+        let goods = (1...3).map { id in
+            Goods(id: id, title: "商品\(id)", description: "描述", price: id, originalPrice: 0, expressType: .free,
+                  expressFee: 0, count: 1, place: "杭州", publishedAt: Date(), condition: 1, images: [],
+                  seller: Seller(id: 1, nickname: "卖家", avatar: nil, isVerified: false),
+                  messages: 0, likes: 0, isLiked: false, hits: 0)
+        }
+        let store = try GoodsStore.inMemory(importing: DataSet(
+            pages: [GoodsPage(goods: goods, currentPage: 1, lastPage: 1, perPage: 20)], banners: banners))
+        let services = LocalServices(store: store, server: SimulatedServer(scheduler: scheduler), session: Session())
+        let window = AppWindow(application: nil)
+        let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
+        let model = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
+        let controller = GoodsListController(viewModel: model, context: context)
+        let page = controller.page.pointer
+        let footer = try #require(descendants(withCSSClass: "footer", under: page).first)
+        func footerText() -> String { String(cString: gtk_label_get_text(goods_label(footer))) }
+
+        model.loadFirstPageIfNeeded()
+        #expect(footerText() == "加载更多...")
+        scheduler.advance(by: .seconds(1))
+        #expect(footerText() == "没有更多了")
+        let dots = descendants(withCSSClass: "carousel-dot", under: page)
+        #expect(dots.count == 3, "a dot per banner")
+        #expect(dots.map { gtk_widget_has_css_class($0, "current") != 0 } == [true, false, false])
+        model.showBanner(at: 2)
+        #expect(dots.map { gtk_widget_has_css_class($0, "current") != 0 } == [false, false, true])
+        goods_emit(dots[1], "clicked")
+        #expect(model.bannerIndex.value == 1, "a dot's click shows its banner")
+        #expect(dots.map { gtk_widget_has_css_class($0, "current") != 0 } == [false, true, false])
+        window.destroy()
+        withExtendedLifetime(controller) {}
+    }
+}
