@@ -15,33 +15,44 @@ Absolute rules (a violation fails at once):
 Before the package is checked, the script checks these rules on small made-up graphs, so a rule
 that stopped catching its crossing fails too.
 
-Ratchet rules, on the way to Step 3's framework (meson-helpers/layer-baseline.json holds today's
-figures; a figure above its baseline fails, one below it asks for the baseline to be lowered with
---update, so the figures only ever go down):
-  - gtk_ calls in Swift outside GtkReactive (GoodsUI, the app, plugins);
-  - MainActor.assumeIsolated in GoodsUI and plugins;
-  - translated strings (screens) in GtkShim's C.
+The view layer's rules (issue #13's "done when"):
+  - No raw C call (gtk_…, g_…, goods_…) and no import of CGtk or GtkShim in the app's Swift
+    (GoodsUI, goodsdesk) or in plugins/: widgets are reached through GtkReactive's wrappers.
+  - No MainActor.assumeIsolated in GoodsUI or plugins/: the main-actor observation helpers do it.
+  - GtkShim builds no screen: its C holds no translated text and none of the calls that assemble
+    a widget tree (gtk_box_append, gtk_grid_attach, gtk_header_bar_pack_…, gtk_overlay_add_overlay,
+    gtk_stack_add_…); no .ui file connects a <signal> (handlers are bound in Swift).
+  - README.md's target list (between <!-- layers --> markers) names exactly the package's
+    targets, framework and app apart, and the framework's are the library products' targets.
 """
-import json
 import os
 import re
 import subprocess
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-BASELINE = os.path.join(ROOT, "meson-helpers", "layer-baseline.json")
 
 FRAMEWORK = {"Reactive", "Localization", "CIntl", "ViewModelKit", "CGtk", "CSoup", "GtkShim", "GtkReactive", "PluginKit"}
 PURE = {"Reactive", "ViewModelKit", "GoodsDomain", "GoodsViewModels"}
 GTK_SIDE = {"CGtk", "GtkShim", "GtkReactive", "PluginKit", "GoodsUI"}
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+(?:(?:struct|class|enum|func|protocol|typealias|var|let)\s+)?(\w+)", re.M)
-GTK_CALL = re.compile(r"\bgtk_\w+\s*\(")
+RAW_CALL = re.compile(r"\b(?:gtk|g|goods|gdk)_\w+\s*\(")
+C_MODULES = {"CGtk", "GtkShim"}
+BRIDGING = re.compile(r"MainActor\.assumeIsolated")
+SCREEN_CALL = re.compile(r"\b(?:_\(|g_dgettext\s*\(|gtk_box_append|gtk_grid_attach|gtk_header_bar_pack_\w+|gtk_overlay_add_overlay|gtk_stack_add_\w+)")
+UI_SIGNAL = re.compile(r"<signal\b")
+APP_SWIFT = ["Sources/GoodsUI", "Sources/goodsdesk", "plugins"]
 
 
-def targets():
-    dump = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+def package():
+    import json
+    return json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True,
+                                     capture_output=True, text=True).stdout)
+
+
+def targets(dump):
     graph = {}
-    for target in json.loads(dump)["targets"]:
+    for target in dump["targets"]:
         if target["type"] in ("test", "plugin"):
             continue
         names = []
@@ -77,15 +88,77 @@ def imports(folder):
     return found
 
 
-def count(pattern, folders, suffix):
-    total = 0
+def sources(folders, suffixes):
+    """(path relative to the root, text) of every file under `folders` ending in one of `suffixes`."""
     for folder in folders:
         for base, _, files in os.walk(os.path.join(ROOT, folder)):
-            for name in files:
-                if name.endswith(suffix):
-                    with open(os.path.join(base, name), encoding="utf-8") as file:
-                        total += len(pattern.findall(file.read()))
-    return total
+            for name in sorted(files):
+                if name.endswith(suffixes):
+                    path = os.path.join(base, name)
+                    with open(path, encoding="utf-8") as file:
+                        yield os.path.relpath(path, ROOT), file.read()
+
+
+def view_failures(app_swift, shim_c, ui_files):
+    """The view layer's violations, from (path, text) pairs of the app's Swift, GtkShim's C and
+    the .ui files."""
+    failures = []
+    for path, text in app_swift:
+        calls = sorted(set(RAW_CALL.findall(text)))
+        if calls:
+            failures.append(f"{path} calls {', '.join(call.rstrip('( ') for call in calls)}: the app reaches GTK through GtkReactive")
+        modules = sorted(set(IMPORT.findall(text)) & C_MODULES)
+        if modules:
+            failures.append(f"{path} imports {', '.join(modules)}: the app reaches GTK through GtkReactive")
+        if BRIDGING.search(text):
+            failures.append(f"{path} uses MainActor.assumeIsolated: observe with the @MainActor helpers instead")
+    for path, text in shim_c:
+        found = sorted(set(SCREEN_CALL.findall(text)))
+        if found:
+            failures.append(f"{path} has {', '.join(found)}: GtkShim builds no screen (layouts are .ui files)")
+    for path, text in ui_files:
+        if UI_SIGNAL.search(text):
+            failures.append(f"{path} connects a <signal>: handlers are bound in Swift")
+    return failures
+
+
+def listed_targets(readme):
+    """The README's target list: {"framework": [...], "app": [...], "tools": [...]} from the lines
+    `Framework: …`, `App: …` and `Tools: …` between the <!-- layers --> markers."""
+    block = re.search(r"<!-- layers -->(.*?)<!-- /layers -->", readme, re.S)
+    if not block:
+        return None
+    lists = {}
+    for kind in ("framework", "app", "tools"):
+        line = re.search(rf"^\s*{kind}:\s*(.+)$", block.group(1), re.M | re.I)
+        lists[kind] = sorted(re.findall(r"[\w-]+", line.group(1))) if line else []
+    return lists
+
+
+def readme_failures(dump, readme):
+    graph = targets(dump)
+    listed = listed_targets(readme)
+    if listed is None:
+        return ["README.md has no <!-- layers --> … <!-- /layers --> block"]
+    failures = []
+    products = set()
+    for product in dump["products"]:
+        if "library" in product["type"]:
+            products.update(product["targets"])
+    framework = sorted(name for name in graph if name in FRAMEWORK)
+    if listed["framework"] != framework:
+        failures.append(f"README's framework targets {listed['framework']} are not the package's {framework}")
+    rest = sorted(set(graph) - FRAMEWORK)
+    if sorted(listed["app"] + listed["tools"]) != rest:
+        failures.append(f"README's app and tool targets {sorted(listed['app'] + listed['tools'])} are not the package's {rest}")
+    swift_framework = {name for name in framework if not name.startswith("C")}
+    missing = sorted(swift_framework - products)
+    if missing:
+        failures.append(f"framework targets without a library product: {', '.join(missing)}")
+    app_products = sorted(products - FRAMEWORK)
+    if app_products:
+        failures.append(f"library products of app targets: {', '.join(app_products)}")
+    return failures
 
 
 def absolute_failures(graph, imports_of):
@@ -135,7 +208,33 @@ def self_test():
         ("GoodsViewModels → PluginKit", dict(clean, GoodsViewModels=["ViewModelKit", "PluginKit"]), no_imports,
          "GoodsViewModels depends on"),
     ]
+    view_cases = [
+        ("a clean app", [("a.swift", "import GtkReactive\nlabel.reactive.text <~ title\n")], [("s.c", "g_object_ref(x);")],
+         [("a.ui", "<object/>")], None),
+        ("a raw call", [("a.swift", "gtk_widget_show(w)")], [], [], "a.swift calls gtk_widget_show"),
+        ("a GLib call", [("a.swift", "let q = g_quark_from_string(\"x\")")], [], [], "a.swift calls g_quark_from_string"),
+        ("a C import", [("a.swift", "import CGtk\n")], [], [], "a.swift imports CGtk"),
+        ("bridging by hand", [("a.swift", "MainActor.assumeIsolated { }")], [], [], "a.swift uses MainActor.assumeIsolated"),
+        ("a screen in C", [], [("s.c", "gtk_box_append(GTK_BOX(b), w);")], [], "s.c has gtk_box_append"),
+        ("text in C", [], [("s.c", "gtk_label_new(_(\"登录\"));")], [], "s.c has _("),
+        ("a signal in a layout", [], [], [("a.ui", '<signal name="clicked" handler="x"/>')], "a.ui connects a <signal>"),
+    ]
     wrong = []
+    for what, app_swift, shim_c, ui_files, expected in view_cases:
+        found = view_failures(app_swift, shim_c, ui_files)
+        if expected is None and found:
+            wrong.append(f"{what}: unexpected {found}")
+        elif expected is not None and not any(failure.startswith(expected) for failure in found):
+            wrong.append(f"{what}: not caught (found {found or 'nothing'})")
+    dump = {"targets": [{"name": n, "type": "regular", "dependencies": []} for n in ("Reactive", "GoodsUI", "goodsdesk-bench")],
+            "products": [{"type": {"library": ["automatic"]}, "targets": ["Reactive"]}]}
+    readme = "<!-- layers -->\nFramework: Reactive\nApp: GoodsUI\nTools: goodsdesk-bench\n<!-- /layers -->"
+    if readme_failures(dump, readme):
+        wrong.append(f"a matching README: unexpected {readme_failures(dump, readme)}")
+    if not readme_failures(dump, readme.replace("App: GoodsUI", "App: GoodsUI, GoodsOld")):
+        wrong.append("a README naming a target the package lacks: not caught")
+    if not readme_failures(dict(dump, products=[]), readme):
+        wrong.append("a framework target without a product: not caught")
     for what, graph, imports_of, expected in cases:
         found = absolute_failures(graph, imports_of)
         if expected is None and found:
@@ -149,41 +248,16 @@ def main():
     failures = self_test()
     if failures:
         return report(failures)
-    graph = targets()
-    failures = absolute_failures(graph, lambda name: imports(f"Sources/{name}"))
-
-    figures = {
-        "gtk_ calls in Swift outside GtkReactive": count(GTK_CALL, ["Sources/GoodsUI", "Sources/goodsdesk", "plugins"], ".swift"),
-        "MainActor.assumeIsolated in GoodsUI and plugins": count(re.compile(r"MainActor\.assumeIsolated"), ["Sources/GoodsUI", "plugins"], ".swift"),
-        "translated strings in GtkShim's C": count(re.compile(r"\b_\("), ["Sources/GtkShim"], ".c"),
-    }
-
-    if "--update" in sys.argv:
-        with open(BASELINE, "w", encoding="utf-8") as file:
-            json.dump(figures, file, indent=2, ensure_ascii=False)
-            file.write("\n")
-        print(f"check-layers: baseline written to {os.path.relpath(BASELINE, ROOT)}")
-        return 0 if not failures else report(failures)
-
-    with open(BASELINE, encoding="utf-8") as file:
-        baseline = json.load(file)
-    lowered = []
-    for key, value in figures.items():
-        allowed = baseline.get(key)
-        if isinstance(value, list):
-            new = sorted(set(value) - set(allowed or []))
-            if new:
-                failures.append(f"{key}: new {', '.join(new)} (allowed: {', '.join(allowed or []) or 'none'})")
-            elif set(allowed or []) - set(value):
-                lowered.append(key)
-        elif allowed is None or value > allowed:
-            failures.append(f"{key}: {value}, more than the {allowed} allowed")
-        elif value < allowed:
-            lowered.append(key)
-        print(f"check-layers: {key}: {len(value) if isinstance(value, list) else value}")
-    if lowered:
-        failures.append(f"lower than the baseline, so lower it (meson-helpers/check-layers.py --update): {', '.join(lowered)}")
-    return report(failures) if failures else 0
+    dump = package()
+    failures = absolute_failures(targets(dump), lambda name: imports(f"Sources/{name}"))
+    failures += view_failures(sources(APP_SWIFT, (".swift",)), sources(["Sources/GtkShim"], (".c", ".h")),
+                              sources(["data/ui", "plugins"], (".ui",)))
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as file:
+        failures += readme_failures(dump, file.read())
+    if failures:
+        return report(failures)
+    print("check-layers: the layers hold (pure layers without GTK, framework without app, the app through GtkReactive)")
+    return 0
 
 
 def report(failures):

@@ -8,8 +8,8 @@ quick=false
 [[ "${1:-}" == "--quick" ]] && quick=true
 
 ./meson-helpers/setup-deps.sh
-# The layering rules: the pure layers never reach GTK; framework → app crossings, raw gtk_ calls in
-# the app and main-actor bridging by hand may only go down (meson-helpers/layer-baseline.json).
+# The layering rules (README "Architecture"): the pure layers never reach GTK, the framework never
+# reaches the app, the app reaches GTK only through GtkReactive, and GtkShim builds no screen.
 /usr/bin/python3 meson-helpers/check-layers.py
 swift build --build-tests
 # The example plugins, and the broken ones the loader's tests need, as run-time libraries.

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GtkReactive
 import PluginKit
@@ -46,10 +45,10 @@ public final class AppWindow: AppChrome {
     public var isOpen: Bool { !window.isDestroyed }
 
     /// A window for `application`; without one (tests), a window of no application.
-    public init(application: UnsafeMutablePointer<GtkApplication>?) {
+    public init(application: Application?) {
         layout = UILayout.loading("window.ui", in: .module)
         window = Window(toplevel: layout[Window.self, "window"].pointer)
-        window.setApplication(application)
+        window.setApplication(application?.pointer)
         back = layout[Button.self, "back"]
         fill = layout[Button.self, "fill"]
         refresh = layout[Button.self, "refresh"]

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GoodsDomain
 import GoodsViewModels
@@ -131,11 +130,6 @@ public final class GoodsDeskApp {
     /// Builds the window on `application` and shows the login screen; raises the window when
     /// it is already open (a second launch of the app).
     public func activate(_ application: Application) {
-        activate(application.pointer)
-    }
-
-    /// Builds the window on `application` and shows the login screen.
-    public func activate(_ application: UnsafeMutablePointer<GtkApplication>) {
         if let window {
             window.present()
             return
