@@ -113,7 +113,7 @@ extension ScreenTests {
         services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
         let a = GoodsItemViewModel(goods: try #require(try services.store.goods(id: 1, viewer: nil)), likes: services, publishTime: PublishTime(now: Date()))
         let b = GoodsItemViewModel(goods: try #require(try services.store.goods(id: 2, viewer: nil)), likes: services, publishTime: PublishTime(now: Date()))
-        let row = GoodsRowViewManager()
+        let row = GoodsRowPreview()
         let pictures = PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent"))
         row.bind(a, pictures: pictures)
         row.unbind()
@@ -136,7 +136,7 @@ extension ScreenTests {
     @Test func aRowKeepsTheLikeStateOnlyWhileBoundOrLiking() throws {
         services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
         let item = GoodsItemViewModel(goods: try #require(try services.store.goods(id: 3, viewer: nil)), likes: services, publishTime: PublishTime(now: Date()))
-        let row = GoodsRowViewManager()
+        let row = GoodsRowPreview()
         let pictures = PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent"))
         #expect(!item.hasLikeState, "nothing made before a row is bound")
         row.bind(item, pictures: pictures)
@@ -148,7 +148,7 @@ extension ScreenTests {
         goods_emit(row.like.pointer, "clicked")
         row.unbind()
         #expect(item.hasLikeState, "the running like keeps it")
-        let other = GoodsRowViewManager()
+        let other = GoodsRowPreview()
         other.bind(item, pictures: pictures)
         #expect(gtk_widget_get_sensitive(other.like.pointer) == 0, "a row bound mid-like sees it running")
         other.unbind()
@@ -171,7 +171,7 @@ extension ScreenTests {
         let items = try (1...20).map { id in
             GoodsItemViewModel(goods: try #require(try services.store.goods(id: id, viewer: nil)), likes: services, publishTime: PublishTime(now: Date()))
         }
-        let row = GoodsRowViewManager()
+        let row = GoodsRowPreview()
         func round() {
             for item in items { row.bind(item, pictures: pictures) }
             row.unbind()
@@ -217,7 +217,7 @@ extension ScreenTests {
                           seller: Seller(id: 1, nickname: "卖家", avatar: "images/avatar.svg", isVerified: true),
                           messages: 0, likes: 0, isLiked: false, hits: 0)
         let item = GoodsItemViewModel(goods: goods, likes: services, publishTime: PublishTime(now: Date()))
-        let row = GoodsRowViewManager()
+        let row = GoodsRowPreview()
         row.bind(item, pictures: PictureLocator(dataSetDirectory: folder))
         let showing = { self.images(under: row.root.pointer).filter { gtk_image_get_storage_type(OpaquePointer($0)) == GTK_IMAGE_PAINTABLE } }
         pump { showing().count == 4 }

@@ -50,6 +50,11 @@ public final class GoodsListController: Controller {
         ])
     }
 
-    /// Moves the focus to the list (the first page loads when the view model becomes active).
-    public func didShow() { view.list.grabFocus() }
+    /// Moves the focus to the list. The first page loads when the view model becomes active, or
+    /// when the page shows in a window without the focus (the focus still in a dialog, or in
+    /// another app): a list on screen is never left empty. The view model ignores the second ask.
+    public func didShow() {
+        goods.loadFirstPageIfNeeded()
+        view.list.grabFocus()
+    }
 }

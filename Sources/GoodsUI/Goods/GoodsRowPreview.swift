@@ -3,11 +3,12 @@ import GtkReactive
 import PluginKit
 import Reactive
 
-/// A goods row on its own, outside a list (tests, previews): a `GoodsRowView` and the binding
-/// of one item at a time through `GoodsRowBinding`, each ended before the next begins, as the
-/// list's rows are.
+/// A goods row on its own, outside a list (tests, previews): a `GoodsRowView` (the ViewManager)
+/// and the binding of one item at a time through `GoodsRowBinding` (the controller side), each
+/// ended before the next begins, as the list's rows are. It keeps no item: only the binding's
+/// lifetime.
 @MainActor
-public final class GoodsRowViewManager {
+public final class GoodsRowPreview {
     /// The row's widgets.
     public let view: GoodsRowView
     private var binding: Lifetime.Token?
@@ -40,7 +41,7 @@ public final class GoodsRowViewManager {
 
 extension GoodsRowBinding {
     /// Shows `item` in the standalone `row` until its next bind or unbind.
-    public static func bind(_ item: GoodsItemViewModel, to row: GoodsRowViewManager, pictures: PictureLocator) {
+    public static func bind(_ item: GoodsItemViewModel, to row: GoodsRowPreview, pictures: PictureLocator) {
         row.bind(item, pictures: pictures)
     }
 }
