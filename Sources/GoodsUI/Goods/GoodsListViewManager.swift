@@ -1,6 +1,5 @@
 import GtkReactive
 import Reactive
-import ViewModelKit
 
 /// The goods list screen's widgets, from `goods-list.ui`: the banner carousel and its dots
 /// (`carousel-dot.ui`), the 推荐商品 section, the list and its footer. It owns widgets, offers
