@@ -22,8 +22,10 @@ func pkgConfig(_ arguments: [String]) -> [String] {
 // libsoup 3 fetches pictures by URL (in the C shim only: Swift never sees its headers), instead of
 // FoundationNetworking, which would link libcurl and its TLS and Kerberos stacks at start-up. It is
 // built against but not linked: the shim opens it with GModule on the first fetch.
-let gtkIncludes = pkgConfig(["--cflags-only-I", "gtk4", "libsoup-3.0"])
-let gtkLibraries = pkgConfig(["--libs-only-l", "gtk4", "gmodule-2.0"]).map { String($0.dropFirst(2)) }
+// libadwaita (Adwaita's style manager: dark style, named colours) comes with GTK, in CGtk: only the
+// GTK side of the layers sees it.
+let gtkIncludes = pkgConfig(["--cflags-only-I", "gtk4", "libadwaita-1", "libsoup-3.0"])
+let gtkLibraries = pkgConfig(["--libs-only-l", "gtk4", "libadwaita-1", "gmodule-2.0"]).map { String($0.dropFirst(2)) }
 let gtkC: [CSetting] = [.unsafeFlags(gtkIncludes)]
 let gtkSwift: [SwiftSetting] = [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
 let gtkLink: [LinkerSetting] = gtkLibraries.map { .linkedLibrary($0) }
@@ -66,8 +68,8 @@ let package = Package(
         .target(name: "GoodsDomain", dependencies: ["Reactive", "CSQLite", "Localization"], swiftSettings: strict),
         // The screens' view models: login, goods list, goods row. Pure, tested headlessly.
         .target(name: "GoodsViewModels", dependencies: ["ViewModelKit", "GoodsDomain", "Localization"], swiftSettings: strict),
-        // GTK: the system library, and the C shim that builds the views.
-        .systemLibrary(name: "CGtk", providers: [.apt(["libgtk-4-dev"])]),
+        // GTK and libadwaita: the system libraries, and the C shim that builds the views.
+        .systemLibrary(name: "CGtk", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         // libsoup 3's headers, for the shim's fetches (the library itself is opened at run time).
         .systemLibrary(name: "CSoup", providers: [.apt(["libsoup-3.0-dev"])]),
         .target(name: "GtkShim", dependencies: ["CGtk", "CSoup"], cSettings: gtkC, linkerSettings: gtkLink),

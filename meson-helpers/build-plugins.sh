@@ -38,7 +38,7 @@ clang_modules=(
     -Xcc "-fmodule-map-file=$PWD/Sources/CIntl/module.modulemap"
     -Xcc "-fmodule-map-file=$bin/GtkShim.build/module.modulemap" -Xcc -I -Xcc "$PWD/Sources/GtkShim/include"
 )
-for flag in $(pkg-config --cflags-only-I gtk4); do clang_modules+=(-Xcc "$flag"); done
+for flag in $(pkg-config --cflags-only-I gtk4 libadwaita-1); do clang_modules+=(-Xcc "$flag"); done
 
 # Every plugin carries the build identifier of the layers it is compiled against (PluginBuild in
 # PluginKit, written by the BuildIdentifier package plugin), returned by a C symbol the loader

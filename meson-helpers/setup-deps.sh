@@ -3,8 +3,8 @@
 # Used by the README's commands and by CI; safe to run again.
 set -euo pipefail
 
-# Debian packages the build, the install and the tests need (libsoup fetches pictures by URL, glib-networking gives it TLS, libglib2.0-dev-bin has glib-compile-resources for the .ui GResources). (The Swift toolchain comes with the machine.)
-packages=(pkg-config libsqlite3-dev libgtk-4-dev libsoup-3.0-dev glib-networking librsvg2-common fonts-noto-cjk xvfb xauth dbus imagemagick python3-pyatspi at-spi2-core dbus-x11 xdotool
+# Debian packages the build, the install and the tests need (libadwaita gives the Adwaita style manager: dark style and named colours; libsoup fetches pictures by URL, glib-networking gives it TLS, libglib2.0-dev-bin has glib-compile-resources for the .ui GResources). (The Swift toolchain comes with the machine.)
+packages=(pkg-config libsqlite3-dev libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev glib-networking librsvg2-common fonts-noto-cjk xvfb xauth dbus imagemagick python3-pyatspi at-spi2-core dbus-x11 xdotool
           meson ninja-build gettext desktop-file-utils appstream libglib2.0-bin libglib2.0-dev-bin gtk-update-icon-cache)
 
 missing=()

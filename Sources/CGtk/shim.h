@@ -1,3 +1,4 @@
 #include <gtk/gtk.h>
+#include <adwaita.h>
 #include <glib-unix.h>
 #include <gmodule.h>

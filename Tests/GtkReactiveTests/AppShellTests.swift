@@ -35,7 +35,11 @@ struct AppShellTests {
         let application = try #require(Application(id: "io.github.goodsdesk.ShellTest.Run\(getpid())"))
         var events: [String] = []
         // Before registering: the primary instance starts up as it registers.
-        application.startup.observe(during: application.lifetime) { events.append("startup") }
+        var adwaitaAtStartup: (started: Bool, dark: Bool?) = (false, nil)
+        application.startup.observe(during: application.lifetime) {
+            events.append("startup")
+            adwaitaAtStartup = (AdwaitaStyle.isStarted, AdwaitaStyle.isDark)
+        }
         let registration = application.registerOrRaisePrimary()
         if ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil {
             #expect(registration == .primary, "the first instance on this bus")
@@ -43,6 +47,9 @@ struct AppShellTests {
             #expect(registration != .raisedPrimary && registration != .noAnswer)
         }
         #expect(events == ["startup"])
+        // An AdwApplication: libadwaita has started before the observers of `startup` run.
+        #expect(adwaitaAtStartup.started)
+        #expect(adwaitaAtStartup.dark != nil)
         var window: Window?
         application.activated.observe(during: application.lifetime) {
             events.append("activated")

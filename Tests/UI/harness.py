@@ -276,6 +276,20 @@ class App:
         subprocess.run(["import", "-window", "root", path], check=False)
         return path
 
+    def window_luminance(self, label):
+        """The mean luminance (0 black … 1 white) of the app's window alone (not the screen around
+        it), from a screenshot of that window saved in the artifacts folder as `label`."""
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
+                               capture_output=True, text=True)
+        windows = found.stdout.split()
+        if not windows:
+            raise StepFailed(f"no visible window of goodsdesk (pid {self.process.pid}) to measure")
+        path = os.path.join(self.artifacts, f"{self.step_number:02d}-{label}.png")
+        subprocess.run(["import", "-window", windows[-1], path], check=True)
+        mean = subprocess.run(["convert", path, "-colorspace", "Gray", "-format", "%[fx:mean]", "info:"],
+                              capture_output=True, text=True, check=True)
+        return float(mean.stdout.strip())
+
 
 class Scenario:
     """Named steps with screenshots; the first failing step ends the scenario with a report."""

@@ -26,7 +26,7 @@ def main():
         if only and name not in only:
             continue
         app = App(binary, artifacts, name, latency_ms=getattr(scenario, "latency_ms", 150),
-                  arguments=getattr(scenario, "arguments", None))
+                  arguments=getattr(scenario, "arguments", None), env=getattr(scenario, "env", None))
         started = time.time()
         try:
             app.start()

@@ -54,6 +54,14 @@ def slow(latency_ms):
     return mark
 
 
+def environment(variables):
+    """Runs a scenario's app with these environment variables (on top of the harness's own)."""
+    def mark(scenario):
+        scenario.env = variables
+        return scenario
+    return mark
+
+
 @slow(1500)
 def valid_login_shows_goods(app):
     s = Scenario(app)
@@ -341,6 +349,51 @@ def data_held_by_another_instance_opens_read_only(app):
     s.step("its file untouched", untouched)
 
 
+# Mean luminance (0 black … 1 white) of the whole window: Adwaita's dark window background is
+# #242424 (0.14) and its light one #fafafa (0.98); text moves it a little either way. The goods
+# list's pictures (the banner, the rows' strips) are light in both styles, so its dark bound is
+# looser (measured: 0.38 dark, light well above 0.7).
+DARK_AT_MOST, LIGHT_AT_LEAST = 0.3, 0.7
+GOODS_DARK_AT_MOST = 0.5
+
+
+def luminance_between(app, label, low, high, expect):
+    """The window's mean luminance, asserted to lie in [low, high]."""
+    mean = app.window_luminance(label)
+    assert low <= mean <= high, f"{expect}: mean luminance {mean:.3f}, not within {low}…{high}"
+    return mean
+
+
+@environment({"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+def dark_style_follows_the_system(app):
+    """Adwaita's style manager follows the colour scheme asked for (here by libadwaita's debug
+    variable, as a desktop's dark preference would): the login window and the goods list are
+    dark. Then, restarted with no preference, the same window is light: the styles differ."""
+    s = Scenario(app)
+    means = {}
+    s.step("login window", lambda: app.wait_for("frame", "登录"))
+    s.step("login dark", lambda: means.update(dark=luminance_between(
+        app, "login-dark", 0.0, DARK_AT_MOST, "the login window is dark under prefer-dark")))
+    login_with_fill(app, s)
+    time.sleep(1.5)  # the first page and its pictures draw after the simulated latency
+    s.step("goods dark", lambda: luminance_between(
+        app, "goods-dark", 0.0, GOODS_DARK_AT_MOST, "the goods list is dark under prefer-dark"))
+    app.extra_env = {"ADW_DEBUG_COLOR_SCHEME": "prefer-light"}
+    s.step("restart light", lambda: (app.stop(), app.start()))
+    s.step("login light", lambda: means.update(light=luminance_between(
+        app, "login-light", LIGHT_AT_LEAST, 1.0, "the login window is light with a light preference")))
+    login_with_fill(app, s)
+    time.sleep(1.5)
+    s.step("goods light", lambda: luminance_between(
+        app, "goods-light", LIGHT_AT_LEAST, 1.0, "the goods list is light with a light preference"))
+    s.step("styles differ", lambda: styles_differ(means["dark"], means["light"]))
+
+
+def styles_differ(dark, light):
+    """The light login window is much brighter than the dark one (their text contrasts either way)."""
+    assert light - dark >= 0.5, f"light ({light:.3f}) and dark ({dark:.3f}) login windows differ by less than 0.5"
+
+
 SCENARIOS = [
     ("1-first-start", first_start),
     ("2-fill", fill_enables_login),
@@ -353,4 +406,5 @@ SCENARIOS = [
     ("9-corrupt-database", corrupt_database_is_rebuilt),
     ("15-close-mid-work", closing_mid_work_ends_cleanly),
     ("16-data-held-elsewhere", data_held_by_another_instance_opens_read_only),
+    ("18-dark-style", dark_style_follows_the_system),
 ]

@@ -3,8 +3,11 @@ import Foundation
 import GtkShim
 import Reactive
 
-/// A GTK application (`GtkApplication`): one instance per session and id, its `startup` and
-/// `activated` signals, quitting on Ctrl+C and `kill`, and its main loop (`run`).
+/// A GTK application — an `AdwApplication`, so libadwaita starts with it and Adwaita's style
+/// manager follows the system's colour scheme (dark style; `ADW_DEBUG_COLOR_SCHEME=prefer-dark`)
+/// and gives style sheets its named colours (`@window_bg_color`, `@accent_color`…): one instance
+/// per session and id, its `startup` and `activated` signals, quitting on Ctrl+C and `kill`, and
+/// its main loop (`run`).
 ///
 /// ```swift
 /// guard let application = Application(id: "org.example.App") else { exit(1) }
@@ -30,7 +33,7 @@ public final class Application {
 
     /// The application id (`org.example.App`).
     public let id: String
-    /// The `GtkApplication`. `registerOrRaisePrimary` may replace it (a fresh one per attempt),
+    /// The `GtkApplication` (an `AdwApplication`). `registerOrRaisePrimary` may replace it (a fresh one per attempt),
     /// so read it after registering.
     public private(set) var pointer: UnsafeMutablePointer<GtkApplication>
     /// Ends when this wrapper is released (after `run` returned).
@@ -54,7 +57,7 @@ public final class Application {
     /// A new application for `id`; nil when `id` is not a valid application id (GIO's rules:
     /// two or more dot-separated elements of letters, digits, `_` and `-`).
     public init?(id: String) {
-        guard g_application_id_is_valid(id) != 0, let pointer = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS) else {
+        guard g_application_id_is_valid(id) != 0, let pointer = Self.makeApplication(id: id) else {
             return nil
         }
         self.id = id
@@ -141,9 +144,17 @@ public final class Application {
     /// Asks the main loop to stop: `run` returns (windows still open stay open until released).
     public func quit() { g_application_quit(gApplication) }
 
+    /// A new `AdwApplication` for `id`, as its `GtkApplication` (its parent class): libadwaita
+    /// initialises itself in the application's `startup`, before anyone observing it runs.
+    private static func makeApplication(id: String) -> UnsafeMutablePointer<GtkApplication>? {
+        adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS).map {
+            UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkApplication.self)
+        }
+    }
+
     /// A fresh application for the same id (a registered one cannot register again).
     private func replaceApplication() -> Bool {
-        guard let fresh = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS) else { return false }
+        guard let fresh = Self.makeApplication(id: id) else { return false }
         connections.forEach { $0.dispose() }
         connections = []
         removeSignalSources()
