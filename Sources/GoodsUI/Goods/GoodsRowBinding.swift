@@ -27,6 +27,8 @@ public enum GoodsRowBinding {
         // What screen readers (and the UI tests' row titles) call the row.
         row.root.setAccessibleLabel(item.title)
         row.root.setAccessibleDescription(item.accessibleDescription)
+        // The list's row itself (what takes the focus) is read by its title too.
+        row.root.setListItemAccessibleLabel(item.title)
         row.avatar.within(scope).reactive.picture(placeholder: "avatar-default-symbolic", loader: pictures.loader)
             <~ SignalProducer(value: pictures.source(for: item.avatar))
         row.verified.isVisible = item.isVerified
@@ -67,6 +69,7 @@ public enum GoodsRowBinding {
     static func showNothing(in row: GoodsRowView) {
         row.root.setAccessibleLabel("")
         row.root.setAccessibleDescription("")
+        row.root.setListItemAccessibleLabel("")
         row.title.text = ""
         row.clearPictures()
     }
