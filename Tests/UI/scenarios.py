@@ -408,6 +408,21 @@ def tab_moves_between_rows(app):
     s.step("first row focused", lambda: (key("Home"), app.wait_until(lambda: focused_row(app)[0] == 0, 5,
                                                                       "the first row focused after Home")))
 
+    def rows_read_well():
+        lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == T("推荐商品")]
+        item = lists[0].getChildAtIndex(0)
+        panel = item.getChildAtIndex(0)
+        title = name_of(panel)
+        if not title or name_of(item) != title:
+            raise StepFailed(f"the first list item is named {name_of(item)!r}, its panel {title!r}: both should be the title")
+        seller = T("卖家 {0}").split("{0}")[0].strip()
+        if seller.lower() not in (panel.description or "").lower():
+            raise StepFailed(f"the row's description {panel.description!r} names no seller ({seller!r})")
+        announced = [n.getRoleName() for n in all_nodes(item) if n.getRoleName() in ("image", "icon")]
+        if announced:
+            raise StepFailed(f"decorative pictures are announced in a row: {announced}")
+    s.step("rows read well", rows_read_well)
+
     def tab_to_the_second_row():
         seen = []
         for _ in range(6):
