@@ -51,6 +51,12 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     public var messages: Int { goods.messages }
     /// `留言 3`, or empty when there are none.
     public var messagesText: String { goods.messages > 0 ? tr("留言 {0}", goods.messages) : "" }
+    /// What a screen reader reads after the row's name (its title): the price and the seller,
+    /// `￥75，卖家 小明（已认证）`, or only the seller when there is no price.
+    public var accessibleDescription: String {
+        let seller = isVerified ? tr("{0}（已认证）", nickname) : nickname
+        return price.map { tr("{0}，卖家 {1}", $0, seller) } ?? tr("卖家 {0}", seller)
+    }
 
     /// Number of likes, following likes and unlikes.
     public var likes: Property<Int> { liking().likes }
@@ -60,6 +66,9 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     public var likeButtonText: Property<String> { liking().buttonText }
     /// What the like button does next, for screen readers: `收藏` or `取消收藏`.
     public var likeButtonName: Property<String> { liking().buttonName }
+    /// The like toggle's accessible name: its state and the count, `收藏，5 人收藏` when not
+    /// liked, `已收藏，6 人收藏` when liked (the checks' contract: it starts with 收藏 or 已收藏).
+    public var likeAccessibleName: Property<String> { liking().accessibleName }
     /// Likes or unlikes; disabled while running. Reports `收藏商品成功` / `取消收藏商品`.
     public var like: Action<Void, Goods, ServiceError> { liking().action }
 
@@ -159,8 +168,17 @@ public final class LikeState: Sendable {
     public var buttonText: Property<String> { core.buttonText }
     /// `收藏` or `取消收藏`, for screen readers.
     public var buttonName: Property<String> { core.buttonName }
+    /// The like toggle's accessible name: `收藏，5 人收藏` or `已收藏，6 人收藏`.
+    public var accessibleName: Property<String> { core.accessibleName }
     /// Likes or unlikes; disabled while running.
     public var action: Action<Void, Goods, ServiceError> { core.action }
+    /// Whether a like toggle shows pressed in: whether the item is liked, sent again each time a
+    /// like starts or ends. A click toggles a GTK toggle button by itself; sending the state
+    /// again when the like starts sets it back, so the toggle always says what is saved (a
+    /// failed like leaves it as it was) and the busy button shows the like running.
+    public var isPressed: SignalProducer<Bool, Never> {
+        SignalProducer.combineLatest(core.isLiked.producer, core.action.isExecuting.producer).map { isLiked, _ in isLiked }
+    }
     /// Whether `other` is a handle on the same state.
     public func shares(with other: LikeState) -> Bool { core === other.core }
 }
@@ -178,6 +196,7 @@ private final class Liking: Sendable {
     let isLiked: Property<Bool>
     let buttonText: Property<String>
     let buttonName: Property<String>
+    let accessibleName: Property<String>
     let action: Action<Void, Goods, ServiceError>
 
     /// `running` is told when a like starts (true) and ends (false): the item keeps the state
@@ -193,6 +212,7 @@ private final class Liking: Sendable {
         isLiked = state.map { $0.isLiked }
         buttonText = state.map { "\($0.isLiked ? "♥" : "♡") \($0.likes)" }
         buttonName = state.map { $0.isLiked ? tr("取消收藏") : tr("收藏") }
+        accessibleName = state.map { $0.isLiked ? tr("已收藏，{0} 人收藏", $0.likes) : tr("收藏，{0} 人收藏", $0.likes) }
         action = Action { _ in
             let liking = !state.value.isLiked
             return service.setLiked(liking, goodsID: goodsID).on(

@@ -349,3 +349,36 @@ extension ScreenTests {
         gtk_window_destroy(window)
     }
 }
+extension ScreenTests {
+    /// What a screen reader meets in a row: the title as its name, the price and seller in its
+    /// description, no decoration announced, and the like as a toggle pressed in while liked
+    /// (what is saved, whatever a click did to it).
+    @Test func aRowReadsAsItsTitleAndItsLikeIsAToggle() throws {
+        let item = GoodsItemViewModel(goods: try #require(try services.store.goods(id: 4, viewer: nil)), likes: services, publishTime: PublishTime(now: Date()))
+        let row = GoodsRowPreview()
+        let pictures = PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent"))
+        row.bind(item, pictures: pictures)
+        func role(_ widget: Widget) -> GtkAccessibleRole { gtk_accessible_get_accessible_role(OpaquePointer(widget.pointer)) }
+        #expect(gtk_test_accessible_has_property(OpaquePointer(row.root.pointer), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION) != 0)
+        #expect(item.accessibleDescription.contains(item.nickname))
+        let view = row.view
+        #expect(([view.avatar, view.verified] + view.pictures).allSatisfy { role($0) == GTK_ACCESSIBLE_ROLE_PRESENTATION },
+                "the avatar, the emblem and the pictures are decoration")
+        #expect(!view.like.isActive)
+
+        // Logged out, the like fails: the button the click pressed in comes back out.
+        goods_emit(row.like.pointer, "clicked")
+        scheduler.advance(by: .seconds(1))
+        #expect(!view.like.isActive && !item.isLiked.value, "a failed like leaves the toggle as the item is")
+
+        services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        goods_emit(row.like.pointer, "clicked")
+        #expect(!view.like.isActive, "while the like runs the toggle says what is saved")
+        scheduler.advance(by: .seconds(1))
+        #expect(item.isLiked.value && view.like.isActive, "liked: pressed in")
+        // GTK 4.8 has no toggle-button role: a GtkToggleButton is a button with the pressed
+        // state, which AT-SPI reads as a "toggle button".
+        #expect(gtk_test_accessible_has_state(OpaquePointer(view.like.pointer), GTK_ACCESSIBLE_STATE_PRESSED) != 0)
+        row.unbind()
+    }
+}

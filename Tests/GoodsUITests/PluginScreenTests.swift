@@ -184,7 +184,7 @@ struct PluginScreenTests {
     let layout = try UIFile("goods-detail.ui", in: UIResourceBundle(registeredAt: "/plugins/io.github.goodsdesk.detail")).load()
     _ = try layout.object(ScrolledWindow.self, id: "page")
     _ = try layout.object(Image.self, id: "avatar")
-    _ = try layout.object(Button.self, id: "like")
+    _ = try layout.object(ToggleButton.self, id: "like")
     _ = try layout.object(Box.self, id: "pictures")
     for id in ["nickname", "verified", "publish_time", "title", "price", "original_price", "condition",
                "freight", "count", "place", "description", "messages"] {
@@ -193,11 +193,14 @@ struct PluginScreenTests {
 
     // The like button is the row's like: same state, same message, saved.
     let like = try #require(descendants(of: detail.page.pointer).first {
-        typeName($0) == "GtkButton" && String(cString: gtk_button_get_label(goods_button($0))) == "♡ 4"
+        typeName($0) == "GtkToggleButton" && String(cString: gtk_button_get_label(goods_button($0))) == "♡ 4"
     })
+    let toggle = UnsafeMutableRawPointer(like).assumingMemoryBound(to: GtkToggleButton.self)
+    #expect(gtk_toggle_button_get_active(toggle) == 0, "not liked: not pressed in")
     goods_emit(like, "clicked")
     scheduler.advance(by: .seconds(2))
     #expect(String(cString: gtk_button_get_label(goods_button(like))) == "♥ 5")
+    #expect(gtk_toggle_button_get_active(toggle) != 0, "liked: pressed in")
     #expect(row.isLiked.value)
     #expect(window.toastText == "收藏商品成功")
     }

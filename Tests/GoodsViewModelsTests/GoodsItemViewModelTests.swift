@@ -77,6 +77,26 @@ struct GoodsItemViewModelTests {
         #expect(reports.values == [.notice("收藏商品成功"), .notice("取消收藏商品")])
     }
 
+    @Test func theLikesAccessibleNameSaysItsStateAndCount() throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let goods = try #require(try world.services.store.goods(id: 7, viewer: "13800138000"))
+        let row = GoodsItemViewModel(goods: goods, likes: world.services, publishTime: PublishTime(now: Date()))
+        let state = row.likeState()
+        #expect(state.accessibleName.value == "收藏，5 人收藏")
+        row.like.apply().start()
+        world.scheduler.advance(by: .seconds(1))
+        #expect(state.accessibleName.value == "已收藏，6 人收藏", "liked: 已收藏 and the new count")
+        #expect(row.likeAccessibleName.value == "已收藏，6 人收藏")
+    }
+
+    @Test func theRowsDescriptionHasThePriceAndTheSeller() {
+        let priced = item { $0.price = 75; $0.seller.nickname = "小明"; $0.seller.isVerified = true }
+        #expect(priced.accessibleDescription == "￥75，卖家 小明（已认证）")
+        let free = item { $0.price = 0; $0.seller.nickname = "小红"; $0.seller.isVerified = false }
+        #expect(free.accessibleDescription == "卖家 小红", "no price: the seller only")
+    }
+
     @Test func theLikeStateLivesWhileKeptOrLikingAndIsMadeAgainFromTheLatestLikes() throws {
         let world = try World()
         world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)

@@ -12,7 +12,7 @@ import shutil
 import pyatspi
 
 from harness import Scenario, StepFailed, T, all_nodes, name_of
-from scenarios import key, login_with_fill, row_titles
+from scenarios import LIKED, is_pressed, key, like_toggles, login_with_fill, row_titles, says_liked
 
 EXAMPLES = os.environ.get("GOODSDESK_UI_PLUGINS", ".build/debug/plugins")
 FIXTURES = os.environ.get("GOODSDESK_UI_FIXTURES", ".build/debug/plugin-fixtures")
@@ -85,13 +85,23 @@ def detail_page_opens(app):
     s.step("large pictures", lambda: app.wait_until(
         lambda: any(node.description == T("图片") for node in all_nodes(app.root(), "image")), 10,
         "the item's pictures (not placeholders) on the detail page"))
-    s.step("like", lambda: app.press("push button", "收藏"))
+    def like_on_the_page():
+        def press():
+            toggles = like_toggles(app, False)
+            if not toggles:
+                return False
+            toggles[0].queryAction().doAction(0)
+            return True
+        app.wait_until(press, 10, "the page's like toggle (收藏…)")
+    s.step("like", like_on_the_page)
     s.step("liked toast", lambda: app.wait_for("label", "收藏商品成功", expect="toast 收藏商品成功 from the detail page"))
-    s.step("button follows", lambda: app.wait_for("push button", "取消收藏", expect="the like button now offers 取消收藏"))
+    s.step("button follows", lambda: app.wait_until(
+        lambda: any(is_pressed(node) for node in like_toggles(app, True)), 10,
+        "the like toggle now says 已收藏… and is pressed in"))
     s.step("back", lambda: app.press("push button", "返回"))
     s.step("list again", lambda: app.wait_for("frame", "首页", expect="back on the list (首页) after 返回"))
     s.step("row liked too", lambda: app.wait_until(
-        lambda: any(name_of(node) == T("取消收藏") for node in all_nodes(app.root(), "push button")), 10,
+        lambda: any(says_liked(name_of(node)) for node in like_toggles(app)), 10,
         "the row shows the like made on the detail page"))
 
 

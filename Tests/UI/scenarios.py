@@ -10,6 +10,47 @@ from harness import App, Scenario, StepFailed, T, all_nodes, name_of
 PHONE, CODE = "13874389438", "5858"
 
 
+# The like toggles' names (the checks' contract): 收藏… while not liked, 已收藏… while liked,
+# with the count.
+LIKE, LIKED = "收藏，{0} 人收藏", "已收藏，{0} 人收藏"
+
+
+def says_liked(name):
+    """Whether a like toggle's name says liked (已收藏…)."""
+    return bool(name) and name.startswith(T(LIKED).split("{0}")[0])
+
+
+def says_not_liked(name):
+    """Whether a like toggle's name says not liked (收藏…)."""
+    return bool(name) and name.startswith(T(LIKE).split("{0}")[0])
+
+
+def says_count(name, template):
+    """Whether `name` is `template` (LIKE or LIKED) with a count filled in."""
+    head, _, tail = T(template).partition("{0}")
+    return bool(name) and name.startswith(head) and name.endswith(tail) and name[len(head):len(name) - len(tail)].isdigit()
+
+
+def like_toggles(app, liked=None):
+    """The like toggles on screen (rows and detail page): all, or only the liked (True) or not
+    liked (False) ones. GTK 4.8 has no toggle-button role: a GtkToggleButton is a "push button"
+    with the pressed state (ARIA's toggle button); later GTKs say "toggle button"."""
+    found = [n for n in all_nodes(app.root(), "push button") + all_nodes(app.root(), "toggle button")
+             if says_liked(name_of(n)) or says_not_liked(name_of(n))]
+    if liked is None:
+        return found
+    return [n for n in found if (says_liked if liked else says_not_liked)(name_of(n))]
+
+
+def is_pressed(node):
+    """Whether a toggle is exposed as pressed in (GTK 4.8 says pressed, later ones checked)."""
+    try:
+        states = node.getState()
+        return states.contains(pyatspi.STATE_PRESSED) or states.contains(pyatspi.STATE_CHECKED)
+    except Exception:
+        return False
+
+
 def login_with_fill(app, s):
     s.step("fill", lambda: app.press("push button", "填充"))
     s.step("login enabled", lambda: app.wait_for("push button", "登录", condition=lambda n: n.getState().contains(pyatspi.STATE_SENSITIVE),
@@ -88,13 +129,10 @@ def like_and_unlike_persist(app):
     s = Scenario(app)
     login_with_fill(app, s)
 
-    def like_buttons():
-        return [n for n in all_nodes(app.root(), "push button") if name_of(n) in (T("收藏"), T("取消收藏"))]
-
-    def press_first(name=None):
-        """Presses the first like button (named `name`, if given); False while there is none.
+    def press_first(liked=None):
+        """Presses the first like toggle (liked or not, if given); False while there is none.
         Rows can be rebound between reading the tree and acting: the wait simply tries again."""
-        buttons = [b for b in like_buttons() if name is None or name_of(b) == T(name)]
+        buttons = like_toggles(app, liked)
         if not buttons:
             return False
         buttons[0].queryAction().doAction(0)
@@ -104,14 +142,18 @@ def like_and_unlike_persist(app):
         app.wait_until(press_first, 15, "a like button on the rows")
     s.step("like", like_first)
     s.step("liked toast", lambda: app.wait_for("label", "收藏商品成功", expect="toast 收藏商品成功"))
+    s.step("pressed in", lambda: app.wait_until(
+        lambda: any(is_pressed(b) and says_count(name_of(b), LIKED) for b in like_toggles(app, True)), 10,
+        f"a pressed-in like toggle named {T(LIKED, 'N')!r}"))
 
     def unlike_first():
-        app.wait_until(lambda: press_first("取消收藏"), 10, "the liked row offers 取消收藏")
+        app.wait_until(lambda: press_first(True), 10, "a liked row (已收藏…) to unlike")
     s.step("unlike", unlike_first)
     s.step("unliked toast", lambda: app.wait_for("label", "取消收藏商品", expect="toast 取消收藏商品"))
 
     def like_again():
-        app.wait_until(lambda: all(name_of(b) == T("收藏") for b in like_buttons()), 10, "no row liked after unliking")
+        app.wait_until(lambda: like_toggles(app) and all(says_not_liked(name_of(b)) and not is_pressed(b) for b in like_toggles(app)), 10,
+                       "no row liked (收藏…, not pressed) after unliking")
         app.wait_until(press_first, 10, "a like button to press again")
         app.wait_for("label", "收藏商品成功", expect="toast 收藏商品成功 again")
     s.step("like again", like_again)
@@ -120,7 +162,7 @@ def like_and_unlike_persist(app):
         app.stop()
         app.start()
         login_with_fill(app, s)
-        app.wait_until(lambda: any(name_of(b) == T("取消收藏") for b in like_buttons()), 15, "the like survived a restart")
+        app.wait_until(lambda: bool(like_toggles(app, True)), 15, "the like survived a restart (已收藏…)")
     s.step("restart", restart_keeps_like)
 
 
@@ -310,7 +352,7 @@ def closing_mid_work_ends_cleanly(app):
 
     def like_first_row():
         def press():
-            buttons = [b for b in all_nodes(app.root(), "push button") if name_of(b) == T("收藏")]
+            buttons = like_toggles(app, False)
             if not buttons:
                 return False
             buttons[0].queryAction().doAction(0)
@@ -375,7 +417,7 @@ def dark_style_follows_the_system(app):
     s.step("login dark", lambda: means.update(dark=luminance_between(
         app, "login-dark", 0.0, DARK_AT_MOST, "the login window is dark under prefer-dark")))
     login_with_fill(app, s)
-    time.sleep(1.5)  # the first page and its pictures draw after the simulated latency
+    s.step("first page", lambda: app.wait_until(lambda: row_titles(app), 15, "the first page of goods"))
     s.step("goods dark", lambda: luminance_between(
         app, "goods-dark", 0.0, GOODS_DARK_AT_MOST, "the goods list is dark under prefer-dark"))
     app.extra_env = {"ADW_DEBUG_COLOR_SCHEME": "prefer-light"}
@@ -383,7 +425,7 @@ def dark_style_follows_the_system(app):
     s.step("login light", lambda: means.update(light=luminance_between(
         app, "login-light", LIGHT_AT_LEAST, 1.0, "the login window is light with a light preference")))
     login_with_fill(app, s)
-    time.sleep(1.5)
+    s.step("first page again", lambda: app.wait_until(lambda: row_titles(app), 15, "the first page of goods"))
     s.step("goods light", lambda: luminance_between(
         app, "goods-light", LIGHT_AT_LEAST, 1.0, "the goods list is light with a light preference"))
     s.step("styles differ", lambda: styles_differ(means["dark"], means["light"]))
@@ -392,6 +434,76 @@ def dark_style_follows_the_system(app):
 def styles_differ(dark, light):
     """The light login window is much brighter than the dark one (their text contrasts either way)."""
     assert light - dark >= 0.5, f"light ({light:.3f}) and dark ({dark:.3f}) login windows differ by less than 0.5"
+def focused_row(app):
+    """Which realized row (0, 1, …) holds the keyboard focus, itself or in one of its
+    widgets, and the focused node's role; (None, role) when the focus is outside the rows."""
+    lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == T("推荐商品")]
+    if not lists:
+        return None, None
+    for index in range(lists[0].childCount):
+        try:
+            for node in all_nodes(lists[0].getChildAtIndex(index)):
+                if node.getState().contains(pyatspi.STATE_FOCUSED):
+                    return index, node.getRoleName()
+        except Exception:
+            continue
+    return None, None
+
+
+def tab_moves_between_rows(app):
+    """Tab from the first row reaches the second row: nothing in a row (its picture strip
+    least of all) keeps the focus, and the pictures never take it."""
+    s = Scenario(app)
+    login_with_fill(app, s)
+    s.step("rows", lambda: app.wait_until(lambda: len(row_titles(app)) >= 2, 15, "two rows in the 推荐商品 list"))
+    s.step("first row focused", lambda: (key("Home"), app.wait_until(lambda: focused_row(app)[0] == 0, 5,
+                                                                      "the first row focused after Home")))
+
+    def rows_read_well():
+        lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == T("推荐商品")]
+        item = lists[0].getChildAtIndex(0)
+        panel = item.getChildAtIndex(0)
+        title = name_of(panel)
+        if not title or name_of(item) != title:
+            raise StepFailed(f"the first list item is named {name_of(item)!r}, its panel {title!r}: both should be the title")
+        seller = T("卖家 {0}").split("{0}")[0].strip()
+        if seller.lower() not in (panel.description or "").lower():
+            raise StepFailed(f"the row's description {panel.description!r} names no seller ({seller!r})")
+        announced = [n.getRoleName() for n in all_nodes(item) if n.getRoleName() in ("image", "icon")]
+        if announced:
+            raise StepFailed(f"decorative pictures are announced in a row: {announced}")
+    s.step("rows read well", rows_read_well)
+
+    def press_and_follow(keys, before):
+        """Presses `keys` and returns where the focus went, once it has moved (2 s at most)."""
+        key(keys)
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and focused_row(app) == before:
+            time.sleep(0.05)
+        return focused_row(app)
+
+    def tab_to_the_second_row():
+        seen = []
+        for _ in range(6):
+            row, role = press_and_follow("Tab", seen[-1] if seen else focused_row(app))
+            seen.append((row, role))
+            if role in ("image", "icon", "scroll pane"):
+                raise StepFailed(f"Tab stopped on a row's {role}: {seen}")
+            if row == 1:
+                return
+            if row not in (0, None):
+                raise StepFailed(f"Tab skipped the second row: {seen}")
+        raise StepFailed(f"six Tabs from the first row never reached the second: {seen}")
+    s.step("tab to the second row", tab_to_the_second_row)
+
+    def shift_tab_back():
+        where = focused_row(app)
+        for _ in range(6):
+            where = press_and_follow("shift+Tab", where)
+            if where[0] == 0:
+                return
+        raise StepFailed("six Shift+Tabs from the second row never reached the first")
+    s.step("shift+tab back", shift_tab_back)
 
 
 SCENARIOS = [
@@ -407,4 +519,5 @@ SCENARIOS = [
     ("15-close-mid-work", closing_mid_work_ends_cleanly),
     ("16-data-held-elsewhere", data_held_by_another_instance_opens_read_only),
     ("18-dark-style", dark_style_follows_the_system),
+    ("19-tab-between-rows", tab_moves_between_rows),
 ]

@@ -29,7 +29,8 @@ final class GoodsDetailController: Controller {
             picture.reactive.picture(loader: pictures.loader) <~ SignalProducer(value: pictures.source(for: location))
         }
         view.like.reactive.label <~ detail.likeButtonText
-        view.like.reactive.accessibleLabel <~ detail.likeButtonName
+        view.like.reactive.accessibleLabel <~ detail.likeAccessibleName
+        view.like.reactive.isActive <~ detail.likePressed
         view.like.reactive.pressed = CocoaAction(detail.like)
     }
 

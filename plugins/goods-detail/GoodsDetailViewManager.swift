@@ -18,8 +18,8 @@ final class GoodsDetailViewManager {
     let page: ScrolledWindow
     /// The seller's avatar.
     let avatar: Image
-    /// The like button (♡ 5, accessible name 收藏 or 取消收藏).
-    let like: Button
+    /// The like toggle (♡ 5, accessible name 收藏，5 人收藏 or 已收藏，6 人收藏; pressed when liked).
+    let like: ToggleButton
     /// One large picture per image, in order.
     let pictures: [Picture]
     private let labels: [Text: Label]
@@ -33,7 +33,7 @@ final class GoodsDetailViewManager {
         self.layout = layout
         page = layout[ScrolledWindow.self, "page"]
         avatar = layout[Image.self, "avatar"]
-        like = layout[Button.self, "like"]
+        like = layout[ToggleButton.self, "like"]
         var labels: [Text: Label] = [:]
         for text in Text.allCases { labels[text] = layout[Label.self, text.rawValue] }
         self.labels = labels

@@ -58,6 +58,10 @@ final class GoodsDetailViewModel: ViewModel {
     var likeButtonText: Property<String> { likeState.buttonText }
     /// `收藏` or `取消收藏`: what pressing the button does, for screen readers.
     var likeButtonName: Property<String> { likeState.buttonName }
+    /// The like toggle's accessible name, the row's: `收藏，5 人收藏` or `已收藏，6 人收藏`.
+    var likeAccessibleName: Property<String> { likeState.accessibleName }
+    /// Whether the like toggle shows pressed in (the item is liked), as the row's.
+    var likePressed: SignalProducer<Bool, Never> { likeState.isPressed }
     /// Likes or unlikes, the row's own action (disabled while it runs). The like outlives the
     /// page: leaving mid-request still saves it.
     var like: Action<Void, Goods, ServiceError> { likeState.action }

@@ -26,6 +26,9 @@ public enum GoodsRowBinding {
     public static func bind(_ item: GoodsItemViewModel, to row: GoodsRowView, pictures: PictureLocator, during scope: Lifetime) {
         // What screen readers (and the UI tests' row titles) call the row.
         row.root.setAccessibleLabel(item.title)
+        row.root.setAccessibleDescription(item.accessibleDescription)
+        // The list's row itself (what takes the focus) is read by its title too.
+        row.root.setListItemAccessibleLabel(item.title)
         row.avatar.within(scope).reactive.picture(placeholder: "avatar-default-symbolic", loader: pictures.loader)
             <~ SignalProducer(value: pictures.source(for: item.avatar))
         row.verified.isVisible = item.isVerified
@@ -56,7 +59,8 @@ public enum GoodsRowBinding {
         let like = item.likeState()
         let button = row.like.within(scope)
         button.reactive.label <~ like.buttonText
-        button.reactive.accessibleLabel <~ like.buttonName
+        button.reactive.accessibleLabel <~ like.accessibleName
+        button.reactive.isActive <~ like.isPressed
         button.reactive.pressed = CocoaAction(like.action)
         scope.observeEnded { withExtendedLifetime(like) {} }
     }
@@ -64,6 +68,8 @@ public enum GoodsRowBinding {
     /// A row whose item is not loaded: no title, nothing to read out.
     static func showNothing(in row: GoodsRowView) {
         row.root.setAccessibleLabel("")
+        row.root.setAccessibleDescription("")
+        row.root.setListItemAccessibleLabel("")
         row.title.text = ""
         row.clearPictures()
     }

@@ -10,10 +10,12 @@ public final class GoodsRowView: ListRowView {
 
     /// The layout the widgets come from; its lifetime is the row's.
     public let layout: UILayout
-    /// The row's top widget; its accessible name is the item's title.
+    /// The row's top widget; its accessible name is the item's title, its description the price
+    /// and the seller.
     public let root: Widget
+    /// The seller's avatar (decoration: not announced).
     public let avatar: Image
-    /// The 已认证 badge over the avatar.
+    /// The 已认证 badge over the avatar (decoration: the row's description says it).
     public let verified: Image
     public let nickname: Label
     public let time: Label
@@ -32,8 +34,8 @@ public final class GoodsRowView: ListRowView {
     public let description: Label
     public let place: Label
     public let messages: Label
-    /// The like button (widget name `like`).
-    public let like: Button
+    /// The like toggle (widget name `like`): pressed while the user likes the item.
+    public let like: ToggleButton
 
     public init() {
         let layout = UILayout.loading("goods-row.ui", in: .goodsUI)
@@ -54,7 +56,7 @@ public final class GoodsRowView: ListRowView {
         description = layout[Label.self, "description"]
         place = layout[Label.self, "place"]
         messages = layout[Label.self, "messages"]
-        like = layout[Button.self, "like"]
+        like = layout[ToggleButton.self, "like"]
     }
 
     /// Lets go of every picture the row shows (the avatar's too), textures included.

@@ -73,6 +73,7 @@ struct GoodsDetailViewModelTests {
         detail.toggleLike()
         world.scheduler.run()
         #expect(detail.likeButtonText.value == "♥ 6" && detail.likeButtonName.value == "取消收藏")
+        #expect(detail.likeAccessibleName.value == "已收藏，6 人收藏", "the toggle's name: its state and count")
         detail.toggleLike()
         world.scheduler.run()
         #expect(detail.likeButtonText.value == "♡ 5" && detail.likeButtonName.value == "收藏")
