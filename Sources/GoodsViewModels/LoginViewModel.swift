@@ -26,6 +26,11 @@ public final class LoginViewModel: ViewModel {
     /// Validates, logs in, remembers the phone and asks to open the goods list. Fails with
     /// `请输入正确的手机号码`, `验证码错误` or the service's message.
     public let login: Action<Void, Account, ServiceError>
+    /// After a login that failed because of a field, that field (sent just before the error's
+    /// message); a failure of the service itself sends nothing. The screen focuses it.
+    public let fieldToFix: Signal<LoginField, Never>
+    /// The 登录 button's text: `登录`, or `登录中…` while the login runs.
+    public let loginButtonTitle: Property<String>
 
     /// The seeds' 填充 values.
     public static let sample = (phone: "13874389438", code: "5858")
@@ -74,18 +79,26 @@ public final class LoginViewModel: ViewModel {
         }
         phoneValidation = phoneCheck
         codeValidation = codeCheck
+        let (fieldToFix, fieldToFixInput) = Signal<LoginField, Never>.pipe()
+        self.fieldToFix = fieldToFix
+        // A field's failure names the field as it fails (so it is the field checked, whatever
+        // the user types afterwards).
+        let failing: @Sendable (LoginField, ServiceError) -> SignalProducer<Account, ServiceError> = { field, error in
+            SignalProducer(error: error).on(failed: { _ in fieldToFixInput.send(value: field) })
+        }
         login = Action(enabledIf: isLoginEnabled) { _ in
             let phoneResult = phoneCheck.result.value
             guard let validPhone = phoneResult.value.flatMap(LoginInput.normalizedPhone) else {
-                return SignalProducer(error: phoneResult.error ?? ServiceError(message: tr("请输入正确的手机号码")))
+                return failing(.phone, phoneResult.error ?? ServiceError(message: tr("请输入正确的手机号码")))
             }
             let codeResult = codeCheck.result.value
             guard let validCode = codeResult.value.flatMap(LoginInput.normalizedCode) else {
-                return SignalProducer(error: codeResult.error ?? ServiceError(message: tr("验证码错误")))
+                return failing(.code, codeResult.error ?? ServiceError(message: tr("验证码错误")))
             }
             return service.login(phone: validPhone, code: validCode)
                 .on(value: { _ in preferences.lastPhone = validPhone })
         }
+        loginButtonTitle = login.isExecuting.map { $0 ? tr("登录中…") : tr("登录") }
         super.init(title: tr("登录"))
         login.errors.take(during: lifetime).observeValues { [weak self] in self?.show(error: $0.message) }
         login.values.take(during: lifetime).observeValues { [weak self] account in

@@ -53,7 +53,7 @@ extension ScreenTests {
         weak let controller = navigator.top as? LoginController
         weak let viewModel = controller?.login
         controller?.login.submit()
-        #expect(window.isBusy, "logging in")
+        #expect(controller?.login.login.isExecuting.value == true, "logging in")
         window.destroy()
         #expect(controller == nil && viewModel == nil, "closing the window ended the login screen at once")
         #expect(!window.isOpen)

@@ -16,7 +16,8 @@ extension ScreenTests {
     }
 
     /// 登录 is bound to the login Action through CocoaAction: sensitive while it can run, busy
-    /// (and not pressable) while it runs, and a click runs it.
+    /// while it runs (a spinner and 登录中…, a second click does nothing, no window HUD), and a
+    /// click runs it.
     @Test func theLoginButtonFollowsTheLoginAction() throws {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
@@ -30,10 +31,55 @@ extension ScreenTests {
         button.click()
         #expect(login.login.login.isExecuting.value, "the click ran the Action")
         #expect(isAccessiblyBusy(button) && button.hasCSSClass("busy"), "busy while it runs")
-        #expect(!button.isSensitive, "not pressable again meanwhile")
-        #expect(window.isBusy, "and the window's Loading... HUD shows")
+        #expect(login.view.loginLabel.text == "登录中…" && login.view.loginSpinner.isVisible && login.view.loginSpinner.isSpinning)
+        #expect(gtk_test_accessible_has_property(OpaquePointer(button.pointer), GTK_ACCESSIBLE_PROPERTY_LABEL) != 0,
+                "its accessible name is its own (登录), not the label's 登录中…")
+        #expect(button.isSensitive, "it keeps a focus it has")
+        var refused = 0
+        login.login.login.disabledErrors.observe(during: login.view.lifetime) { _ in refused += 1 }
+        button.click()
+        #expect(refused == 1, "a second click runs nothing")
+        #expect(!window.isBusy, "the window's Loading... HUD does not show")
+        #expect(login.view.phone.isSensitive && login.view.code.isSensitive, "the page stays usable")
         scheduler.advance(by: .seconds(1))
         #expect(!window.isBusy)
+        #expect(navigator.top is GoodsListController)
+        window.destroy()
+    }
+
+    /// Whether the keyboard focus of `window` is in `widget` (an entry's focus is in its text).
+    func hasFocus(_ widget: Widget, in window: AppWindow) -> Bool {
+        guard let focus = gtk_window_get_focus(UnsafeMutableRawPointer(window.window.pointer).assumingMemoryBound(to: GtkWindow.self)) else { return false }
+        return focus == widget.pointer || gtk_widget_is_ancestor(focus, widget.pointer) != 0
+    }
+
+    /// After a failed login the focus goes to the field to fix: the phone for a bad number, the
+    /// code for a wrong code; while a valid login runs the focus stays where it was.
+    @Test func aFailedLoginFocusesTheFieldToFix() throws {
+        let (window, navigator) = makeApp()
+        window.present()
+        settle()
+        let login = try #require(navigator.top as? LoginController)
+        let view = login.view
+        view.phone.text = "123"
+        view.code.text = "5858"
+        view.login.grabFocus()
+        #expect(hasFocus(view.login, in: window))
+        view.login.click()
+        scheduler.run()
+        #expect(hasFocus(view.phone, in: window), "a bad number: the phone")
+        view.phone.text = "13874389438"
+        view.code.text = "585"
+        view.login.grabFocus()
+        view.login.click()
+        scheduler.run()
+        #expect(hasFocus(view.code, in: window), "a wrong code: the code")
+        view.code.text = "5858"
+        view.login.grabFocus()
+        view.login.click()
+        #expect(login.login.login.isExecuting.value)
+        #expect(hasFocus(view.login, in: window), "busy, 登录 keeps the focus")
+        scheduler.advance(by: .seconds(1))
         #expect(navigator.top is GoodsListController)
         window.destroy()
     }

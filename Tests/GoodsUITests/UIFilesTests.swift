@@ -25,7 +25,7 @@ struct UIFilesTests {
         "menu-item.ui": [("item", "GtkButton"), ("label", "GtkLabel")],
         "start.ui": [("page", "GtkBox"), ("title", "GtkLabel"), ("progress", "GtkProgressBar"), ("detail", "GtkLabel")],
         "login.ui": [("page", "GtkBox"), ("avatar", "GtkImage"), ("phone", "GtkEntry"), ("code", "GtkEntry"),
-                     ("login", "GtkButton")],
+                     ("login", "GtkButton"), ("login-label", "GtkLabel"), ("login-spinner", "GtkSpinner")],
         "goods-list.ui": [("page", "GtkBox"), ("banner", "GtkButton"), ("carousel", "GtkStack"), ("dots", "GtkBox"),
                           ("section", "GtkLabel"), ("scroller", "GtkScrolledWindow"), ("list", "GtkListView"),
                           ("footer", "GtkLabel")],
@@ -88,7 +88,7 @@ struct UIFilesTests {
     @Test func translatableTextIsTheSeedsChinese() throws {
         // Under the C locale gettext returns the source strings: the msgids the .po files hold.
         let login = try UIFile("login.ui", in: .goodsUI).load()
-        #expect(String(cString: gtk_button_get_label(goods_button(try login.widget(id: "login")))) == "登录")
+        #expect(String(cString: gtk_label_get_text(goods_label(try login.widget(id: "login-label")))) == "登录")
         let list = try UIFile("goods-list.ui", in: .goodsUI).load()
         #expect(String(cString: gtk_label_get_text(goods_label(try list.widget(id: "section")))) == "推荐商品")
     }

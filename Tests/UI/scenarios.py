@@ -103,13 +103,73 @@ def environment(variables):
     return mark
 
 
+def wait_logging_in(app):
+    """Waits until 登录 shows the login running: busy (with its 登录中… label) and still
+    sensitive, with no window-wide Loading... HUD."""
+    app.wait_for("push button", "登录", timeout=5, condition=lambda n: n.getState().contains(pyatspi.STATE_BUSY),
+                 expect="登录 busy while logging in")
+    app.wait_for("label", "登录中…", timeout=5, expect="登录中… in the button while logging in")
+    if app.find("label", "Loading...") is not None:
+        raise StepFailed("the window-wide Loading... HUD shows while logging in")
+
+
+def has_focus(node):
+    """Whether `node` or a node inside it (an entry's text) has the keyboard focus."""
+    try:
+        if node.getState().contains(pyatspi.STATE_FOCUSED):
+            return True
+        return any(child is not None and has_focus(child) for child in node)
+    except Exception:
+        return False
+
+
+def focused(app, role, name):
+    node = app.find(role, name)
+    return node is not None and has_focus(node)
+
+
+@slow(1500)
+def login_busy_keeps_focus(app):
+    """Logging in is busy on 登录 alone: the page stays usable and keeps its focus, and after a
+    failed login the focus is in the field to fix (the phone for a bad number, the code for a
+    wrong code)."""
+    s = Scenario(app)
+
+    def submit():
+        app.press("push button", "登录")
+
+    s.step("phone focused at first", lambda: app.wait_until(lambda: focused(app, "text", "手机号"), 5,
+                                                              "the focus in the empty 手机号 at first"))
+    s.step("short code", lambda: (app.type_into("手机号", PHONE), app.type_into("验证码", "585")))
+    s.step("submit", submit)
+    s.step("code focused", lambda: app.wait_until(lambda: focused(app, "text", "验证码"), 5,
+                                                    "the focus in 验证码 after 验证码错误"))
+    s.step("wrong phone", lambda: (app.type_into("手机号", "123"), app.type_into("验证码", CODE)))
+    s.step("submit again", submit)
+    s.step("phone focused", lambda: app.wait_until(lambda: focused(app, "text", "手机号"), 5,
+                                                     "the focus in 手机号 after 请输入正确的手机号码"))
+    s.step("valid phone", lambda: app.type_into("手机号", PHONE))
+    s.step("log in", submit)
+    s.step("logging in", lambda: wait_logging_in(app))
+
+    def usable_while_busy():
+        if not focused(app, "text", "手机号"):
+            raise StepFailed("the focus left 手机号 while logging in")
+        for name in ("手机号", "验证码", "登录"):
+            role = "push button" if name == "登录" else "text"
+            if not app.sensitive(role, name):
+                raise StepFailed(f"{T(name)} insensitive while logging in")
+    s.step("usable while busy", usable_while_busy)
+    s.step("goods list", lambda: app.wait_for("label", "推荐商品", expect="the goods list 推荐商品"))
+
+
 @slow(1500)
 def valid_login_shows_goods(app):
     s = Scenario(app)
     s.step("fill", lambda: app.press("push button", "填充"))
     s.step("login enabled", lambda: app.wait_until(lambda: app.sensitive("push button", "登录"), 5, "登录 enabled after 填充"))
     s.step("log in", lambda: app.press("push button", "登录"))
-    s.step("loading", lambda: app.wait_for("label", "Loading...", timeout=5, expect="the Loading... HUD while logging in"))
+    s.step("logging in", lambda: wait_logging_in(app))
     s.step("goods list", lambda: app.wait_for("label", "推荐商品", expect="the goods list 推荐商品"))
 
     def rows_and_banners():
@@ -339,7 +399,7 @@ def closing_mid_work_ends_cleanly(app):
     s.step("fill", lambda: app.press("push button", "填充"))
     s.step("login enabled", lambda: app.wait_until(lambda: app.sensitive("push button", "登录"), 5, "登录 enabled after 填充"))
     s.step("log in", lambda: app.press("push button", "登录"))
-    s.step("logging in", lambda: app.wait_for("label", "Loading...", timeout=5, expect="the Loading... HUD while logging in"))
+    s.step("logging in", lambda: wait_logging_in(app))
     s.step("close mid-login", close_and_quit)
 
     s.step("start again", app.start)
@@ -520,4 +580,7 @@ SCENARIOS = [
     ("16-data-held-elsewhere", data_held_by_another_instance_opens_read_only),
     ("18-dark-style", dark_style_follows_the_system),
     ("19-tab-between-rows", tab_moves_between_rows),
+
+
+    ("20-login-busy-keeps-focus", login_busy_keeps_focus),
 ]

@@ -14,7 +14,8 @@ public final class LoginController: Controller {
     /// The screen's widgets.
     public let view: LoginViewManager
     public var page: Widget { view.page }
-    /// 填充 in the header fills the demo account in; the window is busy while logging in.
+    /// 填充 in the header fills the demo account in; the login declares no window busy state
+    /// (its busy state is on 登录).
     public let chrome: ScreenChrome
 
     public init(viewModel: LoginViewModel, context: ScreenContext) {
@@ -31,14 +32,22 @@ public final class LoginController: Controller {
         view.avatar.reactive.picture(placeholder: "avatar-default-symbolic", loader: pictures.loader)
             <~ viewModel.avatarURL.map { pictures.source(for: $0) }
 
-        // 登录 is sensitive while the login can run, busy while it runs, and runs it when clicked;
-        // Enter in the code field submits too.
+        // 登录 runs the login when clicked and is accessibly busy while it runs; Enter in the
+        // code field submits too. The busy state is the button's own (a spinner and 登录中…),
+        // not the window's HUD: the page stays usable and keeps the focus. So 登录 stays
+        // sensitive while it runs (a click then does nothing: the Action refuses it), else a
+        // focused 登录 would lose the focus to nowhere.
         view.login.reactive.pressed = CocoaAction(viewModel.login)
+        view.login.reactive.isSensitive <~ viewModel.isLoginEnabled.or(viewModel.login.isExecuting)
+        view.loginLabel.reactive.text <~ viewModel.loginButtonTitle
+        view.loginSpinner.reactive.isVisible <~ viewModel.login.isExecuting
+        view.loginSpinner.reactive.isSpinning <~ viewModel.login.isExecuting
         view.code.reactive.activated.startObserving(during: lifetime) { [weak viewModel] in viewModel?.submit() }
+        // After a failed login the focus goes to the field to fix.
+        viewModel.fieldToFix.observe(during: lifetime) { [weak view] field in view?.focus(field) }
 
         chrome = ScreenChrome(
-            items: [ChromeItem(id: "fill", place: .headerEnd, label: tr("填充")) { [weak viewModel] in viewModel?.fill() }],
-            isBusy: viewModel.login.isExecuting)
+            items: [ChromeItem(id: "fill", place: .headerEnd, label: tr("填充")) { [weak viewModel] in viewModel?.fill() }])
     }
 
     public func didShow() { view.focusFirstEmptyField() }

@@ -1,9 +1,11 @@
+import GoodsViewModels
 import GtkReactive
 import Reactive
 
 /// The login screen's widgets (the seeds' ViewManager), from `login.ui`: the avatar, the phone
-/// and code entries and the 登录 button. Controllers bind through their `reactive` targets and
-/// signals; it knows no view model.
+/// and code entries and the 登录 button (its label and the spinner it shows while busy).
+/// Controllers bind through their `reactive` targets and signals; it knows no view model (only
+/// the `LoginField` names its entries).
 @MainActor
 public final class LoginViewManager {
     /// The loaded `login.ui`; every widget below lives as long as it.
@@ -13,6 +15,10 @@ public final class LoginViewManager {
     public let phone: Entry
     public let code: Entry
     public let login: Button
+    /// The 登录 button's text (登录, 登录中… while logging in).
+    public let loginLabel: Label
+    /// The spinner inside 登录, shown while logging in.
+    public let loginSpinner: Spinner
 
     /// Ends when the view manager (and so its layout) is released.
     public var lifetime: Lifetime { layout.lifetime }
@@ -24,10 +30,25 @@ public final class LoginViewManager {
         phone = layout[Entry.self, "phone"]
         code = layout[Entry.self, "code"]
         login = layout[Button.self, "login"]
+        loginLabel = layout[Label.self, "login-label"]
+        loginSpinner = layout[Spinner.self, "login-spinner"]
     }
 
     /// Puts the keyboard focus in the first empty field.
     public func focusFirstEmptyField() {
         (phone.text.isEmpty ? phone : code).grabFocus()
+    }
+
+    /// The entry for `field`.
+    public func entry(for field: LoginField) -> Entry {
+        switch field {
+        case .phone: phone
+        case .code: code
+        }
+    }
+
+    /// Puts the keyboard focus in `field`'s entry (after a login failed because of it).
+    public func focus(_ field: LoginField) {
+        entry(for: field).grabFocus()
     }
 }
