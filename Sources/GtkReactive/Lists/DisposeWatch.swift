@@ -39,5 +39,5 @@ final class DisposeWatch {
 private let disposeWatchNotify: @convention(c) (gpointer?, UnsafeMutablePointer<GObject>?) -> Void = { data, _ in
     guard let data else { return }
     let watch = Unmanaged<DisposeWatch>.fromOpaque(data).takeRetainedValue()
-    MainActor.assumeIsolated { watch.fire() }
+    GtkThread.assumeCurrent { watch.fire() }
 }

@@ -74,7 +74,7 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
             self?.end()
         }
         subscription = updates.observe(on: UIScheduler.shared).startWithValues { [weak self] update in
-            MainActor.assumeIsolated { self?.apply(update) }
+            GtkThread.assumeCurrent { self?.apply(update) }
         }
     }
 
@@ -93,9 +93,9 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
     public nonisolated func dispose() {
         ended.store(true, ordering: .releasing)
         if GtkThread.isCurrent {
-            MainActor.assumeIsolated { end() }
+            GtkThread.assumeCurrent { end() }
         } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.end() } }
+            DispatchQueue.main.async { GtkThread.assumeCurrent { self.end() } }
         }
     }
 

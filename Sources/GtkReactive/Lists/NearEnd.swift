@@ -16,7 +16,8 @@ extension ListEvents {
         let target = WeakGObject(scrolledWindow)
         let pages = pages.isFinite ? max(0, pages) : 1
         return SignalProducer<Bool, Never> { observer, lifetime in
-            onGtkThread(during: lifetime) {
+            GtkThread.run {
+                guard !lifetime.hasEnded else { return }
                 guard let window = target.get() else {
                     observer.sendCompleted()
                     return
@@ -72,7 +73,7 @@ private final class NearEndWatch: Disposable {
     private func schedule() {
         guard pending == nil, !disposed else { return }
         pending = MainLoopScheduler.shared.schedule { [weak self] in
-            MainActor.assumeIsolated { self?.evaluate() }
+            GtkThread.assumeCurrent { self?.evaluate() }
         }
     }
 
@@ -98,6 +99,6 @@ private final class NearEndWatch: Disposable {
     nonisolated var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
 
     nonisolated func dispose() {
-        onGtkThread(during: .never) { self.end() }
+        GtkThread.run { self.end() }
     }
 }

@@ -24,19 +24,6 @@ final class WeakGObject: @unchecked Sendable { // safe: GWeakRef is thread-safe;
     }
 }
 
-/// Runs `body` on the GTK thread: at once when called there, else on the main loop, unless
-/// `lifetime` has ended by then. How a producer of GTK events starts from any thread.
-func onGtkThread(during lifetime: Lifetime, _ body: @escaping @Sendable @MainActor () -> Void) {
-    if GtkThread.isCurrent {
-        MainActor.assumeIsolated { body() }
-        return
-    }
-    lifetime += MainLoopScheduler.shared.schedule {
-        guard !lifetime.hasEnded else { return }
-        MainActor.assumeIsolated { body() }
-    }
-}
-
 /// Whether `object` is an instance of `type` (GTK's `G_TYPE_CHECK_INSTANCE_TYPE`, a macro).
 func isInstance(_ object: UnsafeMutableRawPointer, of type: GType) -> Bool {
     g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), type) != 0

@@ -12,12 +12,7 @@ extension ReactiveWidget where Base: ToggleButton {
 
     /// Its new state on each change not made by `isActive`.
     public var toggled: SignalProducer<Bool, Never> {
-        producer { widget, state, send in
-            [SignalConnection(UnsafeMutableRawPointer(widget), signal: "toggled") {
-                guard !state.isApplying("active") else { return }
-                send(gtk_toggle_button_get_active(widget.typed(GtkToggleButton.self)) != 0)
-            }]
-        }
+        toggles(on: "toggled") { gtk_toggle_button_get_active($0.typed(GtkToggleButton.self)) != 0 }
     }
 }
 
@@ -29,12 +24,7 @@ extension ReactiveWidget where Base: CheckButton {
 
     /// Its new state on each change not made by `isActive`.
     public var toggled: SignalProducer<Bool, Never> {
-        producer { widget, state, send in
-            [SignalConnection(UnsafeMutableRawPointer(widget), signal: "toggled") {
-                guard !state.isApplying("active") else { return }
-                send(gtk_check_button_get_active(widget.typed(GtkCheckButton.self)) != 0)
-            }]
-        }
+        toggles(on: "toggled") { gtk_check_button_get_active($0.typed(GtkCheckButton.self)) != 0 }
     }
 }
 
@@ -47,10 +37,20 @@ extension ReactiveWidget where Base: Switch {
     /// Its new state on each change not made by `isActive` (it follows the `active` property,
     /// so programmatic sets are reported too).
     public var toggled: SignalProducer<Bool, Never> {
+        toggles(on: "notify::active", arguments: 1) { gtk_switch_get_active($0.opaque) != 0 }
+    }
+}
+
+extension ReactiveWidget {
+    /// The state `read` gives after each emission of `signal`, except those the `isActive`
+    /// target caused (the echo rule).
+    fileprivate func toggles(
+        on signal: String, arguments: Int = 0, _ read: @escaping @MainActor @Sendable (UnsafeMutablePointer<GtkWidget>) -> Bool
+    ) -> SignalProducer<Bool, Never> {
         producer { widget, state, send in
-            [SignalConnection(UnsafeMutableRawPointer(widget), signal: "notify::active", arguments: 1) {
+            [SignalConnection(UnsafeMutableRawPointer(widget), signal: signal, arguments: arguments) {
                 guard !state.isApplying("active") else { return }
-                send(gtk_switch_get_active(widget.opaque) != 0)
+                send(read(widget))
             }]
         }
     }
