@@ -108,4 +108,4 @@ GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes) {
     return GDK_PAINTABLE(picture);
 }
 
-/* goods_picture_set_texture, goods_picture_show_texture and goods_picture_clear are in GtkShim.c, with the other picture helpers. */
+/* goods_picture_show_texture and goods_picture_clear are in GtkShim.c, with the other picture helpers. */

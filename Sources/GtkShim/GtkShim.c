@@ -35,30 +35,6 @@ void goods_set_accessible_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon) {
-    goods_picture_show_file(picture, path, placeholder_icon, NULL, NULL);
-}
-
-void goods_picture_show_file(GtkWidget *picture, const char *path, const char *placeholder_icon,
-                             const char *shown_description, const char *placeholder_description) {
-    gboolean readable = path != NULL && g_file_test(path, G_FILE_TEST_IS_REGULAR);
-    /* Screen readers (and UI tests) can tell a real picture from the placeholder. */
-    const char *description = readable ? shown_description : placeholder_description;
-    if (description != NULL)
-        gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-    if (GTK_IS_IMAGE(picture)) {
-        if (readable) gtk_image_set_from_file(GTK_IMAGE(picture), path);
-        else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);
-    } else if (GTK_IS_PICTURE(picture)) {
-        if (readable) gtk_picture_set_filename(GTK_PICTURE(picture), path);
-        else gtk_picture_set_paintable(GTK_PICTURE(picture), NULL);
-    }
-}
-
-void goods_picture_set_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon) {
-    goods_picture_show_texture(picture, texture, placeholder_icon, NULL, NULL);
-}
-
 void goods_picture_show_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon,
                                 const char *shown_description, const char *placeholder_description) {
     /* Screen readers (and UI tests) can tell a real picture from the placeholder. */

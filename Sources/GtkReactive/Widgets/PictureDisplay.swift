@@ -6,7 +6,7 @@ extension PictureShowing {
     /// nil (nothing, in a `Picture`); the accessible description says which. For pictures
     /// decoded at a size of the caller's choosing; `reactive.pictureFile` decodes at the widget's.
     public func show(_ texture: Texture?, placeholder: String = "image-missing-symbolic") {
-        goods_picture_set_texture(pointer, texture?.pointer, placeholder)
+        goods_picture_show_texture(pointer, texture?.pointer, placeholder, nil, nil)
     }
 
     /// Lets go of what it shows, texture reference included (a reused row's pictures on unbind,

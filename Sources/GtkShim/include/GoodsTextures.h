@@ -22,10 +22,8 @@ G_DECLARE_FINAL_TYPE(GoodsSurfacePicture, goods_surface_picture, GOODS, SURFACE_
 GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes);
 
 /* Shows `texture` in `picture` (a GtkImage or GtkPicture); NULL shows the placeholder icon in an
- * image and nothing in a picture. goods_picture_show_texture also sets the accessible description
- * to `shown_description` or `placeholder_description` (the caller's translated text; NULL leaves
- * it as it is); goods_picture_set_texture sets none. */
-void goods_picture_set_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon);
+ * image and nothing in a picture. Its accessible description becomes `shown_description` or
+ * `placeholder_description` (the caller's translated text; NULL leaves it as it is). */
 void goods_picture_show_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon,
                                 const char *shown_description, const char *placeholder_description);
 

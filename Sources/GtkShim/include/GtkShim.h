@@ -31,14 +31,6 @@ void goods_shim_ensure_types(void);
 /* Gives `widget` an accessible name (a variadic call in GTK). */
 void goods_set_accessible_label(GtkWidget *widget, const char *label);
 
-/* Shows the picture at `path` in `picture` (a GtkImage or GtkPicture); when `path` is NULL or
- * unreadable, an image shows `placeholder_icon` and a picture shows nothing. Its accessible
- * description becomes `shown_description` or `placeholder_description` (the caller's
- * translated text; NULL leaves it as it is). goods_picture_set_file sets none. */
-void goods_picture_set_file(GtkWidget *picture, const char *path, const char *placeholder_icon);
-void goods_picture_show_file(GtkWidget *picture, const char *path, const char *placeholder_icon,
-                             const char *shown_description, const char *placeholder_description);
-
 /* GoodsDesk's settings: the schema from `schema_dir` when it holds a compiled one (uninstalled
  * runs), else from the system; stored with dconf, or in the key file `keyfile_path` where the
  * system has no persistent backend. NULL when the schema is nowhere. */
