@@ -56,7 +56,8 @@ public final class GoodsListController: Controller {
         view.errorStatus.reactive.isVisible <~ state.map { if case .failed = $0 { true } else { false } }
         view.errorStatus.reactive.description <~ viewModel.failureText
         view.scroller.reactive.isVisible <~ state.map { $0 == .showing }
-        view.footer.reactive.isVisible <~ state.map { $0 == .showing }
+        // The footer says 加载更多... under the spinner too (the seeds' text while page 1 loads).
+        view.footer.reactive.isVisible <~ state.map { $0 == .showing || $0 == .loading }
         view.retry.reactive.pressed = CocoaAction(viewModel.retry)
         view.footerRetry.reactive.isVisible <~ viewModel.offersRetryInFooter
         view.footerRetry.reactive.pressed = CocoaAction(viewModel.retry)
