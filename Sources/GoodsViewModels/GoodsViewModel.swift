@@ -37,6 +37,50 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// this long, the state is taken as current).
     public nonisolated static let nearEndGrace: Duration = .milliseconds(250)
 
+    /// The banners' titles, by position: what each carousel page says to screen readers.
+    public let bannerTitles: Property<[String]>
+    /// The title of the banner on show (empty without banners): the 广告 button's description.
+    public let bannerTitle: Property<String>
+    /// What the list's area shows: a spinner while the first page loads, 没有商品 for a data
+    /// source without goods, an error with 重试 when the first page failed, else the rows.
+    public private(set) lazy var listState: Property<GoodsListState> = Property.combineLatest(
+        items.map { $0.isEmpty }, footer, failure
+    ).map { isEmpty, footer, failure in GoodsViewModel.listState(isEmpty: isEmpty, footer: footer, failure: failure) }.skipRepeats()
+    /// Whether the footer offers 重试: a load failed while rows show (a later page, or a
+    /// refresh); the rows stay.
+    public private(set) lazy var offersRetryInFooter: Property<Bool> = Property.combineLatest(items.map { $0.isEmpty }, failure)
+        .map { isEmpty, failure in !isEmpty && failure != nil }.skipRepeats()
+    /// Runs the load that failed again: page 1 (and the banners, if none came) when the first
+    /// page failed, else the next page. Enabled while a failure shows; its errors show as the
+    /// failed load's do (a toast, and the status page or the footer's 重试 again).
+    public private(set) lazy var retry: Action<Void, Void, PageLoadError> = {
+        let failure = self.failure
+        let refresh = self.refresh
+        let loadMore = self.loadMore
+        let loadBanners = self.loadBanners
+        let banners = self.banners
+        let lifetime = self.lifetime
+        return Action(enabledIf: failure.map { $0 != nil }) { _ in
+            guard let failed = failure.value else { return .empty }
+            if failed.isFirstPage, banners.value.isEmpty {
+                loadBanners.apply().take(during: lifetime).start()
+            }
+            return (failed.isFirstPage ? refresh : loadMore).apply()
+                .map { _ in () }
+                .flatMapError { error -> SignalProducer<Void, PageLoadError> in
+                    switch error {
+                    case .disabled: return .empty
+                    case let .producerFailed(reason): return SignalProducer(error: reason)
+                    }
+                }
+        }
+    }()
+    /// The error status page's text: why the first page did not load (empty otherwise).
+    public let failureText: Property<String>
+
+    /// The load that failed last, until the next load starts.
+    private let failure = MutableProperty<LoadFailure?>(nil)
+
     private let bannerState = MutableProperty((banners: [Banner](), index: 0))
     private let session: Session
     /// Set by the deprecated init only: it builds the login itself, and a selected row goes by
@@ -80,6 +124,10 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         banners = state.map { $0.banners }.skipRepeats()
         bannerNames = banners.map { banners in banners.indices.map { GoodsViewModel.bannerName(at: $0) } }.skipRepeats()
         bannerIndex = state.map { $0.index }.skipRepeats()
+        bannerTitles = banners.map { $0.map(\.title) }.skipRepeats()
+        bannerTitle = state.map { $0.banners.indices.contains($0.index) ? $0.banners[$0.index].title : "" }.skipRepeats()
+        let failure = self.failure
+        failureText = failure.map { $0?.message ?? "" }.skipRepeats()
         loadBanners = Action { _ in
             bannerService.banners().on(value: { loaded in
                 state.modify { $0 = (loaded, min($0.index, max(0, loaded.count - 1))) }
@@ -112,8 +160,22 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
                 }
             }
         withExtendedLifetime(reportInput) {}
+        refresh.errors.take(during: lifetime).observeValues { failure.value = LoadFailure(message: $0.message, isFirstPage: true) }
+        loadMore.errors.take(during: lifetime).observeValues { failure.value = LoadFailure(message: $0.message, isFirstPage: false) }
+        footer.signal.filter { $0 == .loading }.take(during: lifetime).observeValues { _ in failure.value = nil }
         didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
         loadNearTheEnd(scheduler: scheduler)
+    }
+
+    /// What the list's area shows for: whether no rows are loaded, the footer's state and the
+    /// load that failed last.
+    nonisolated static func listState(isEmpty: Bool, footer: FooterState, failure: LoadFailure?) -> GoodsListState {
+        if !isEmpty { return .showing }
+        if let failure { return .failed(failure.message) }
+        switch footer {
+        case .noMore, .loadMore: return .empty
+        case .idle, .loading: return .loading
+        }
     }
 
     /// 加载更多... / 没有更多了 / nothing, for a footer state (the seeds' strings).
@@ -182,7 +244,8 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         reload()
     }
 
-    /// Shows the banner at `index` (a dot was clicked).
+    /// Shows the banner at `index` (a dot was clicked, or the user swiped the carousel to it);
+    /// an index out of range, or the banner already shown, changes nothing.
     public func showBanner(at index: Int) {
         bannerState.modify { current in
             guard current.banners.indices.contains(index) else { return }
@@ -218,4 +281,10 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
             }
         }))
     }
+}
+
+/// A load that failed: why, and whether it was page 1 (a refresh) or a later page.
+struct LoadFailure: Sendable, Equatable {
+    var message: String
+    var isFirstPage: Bool
 }

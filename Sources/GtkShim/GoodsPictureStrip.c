@@ -150,7 +150,9 @@ static void goods_picture_strip_class_init(GoodsPictureStripClass *klass) {
     widget_class->measure = goods_picture_strip_measure;
     widget_class->size_allocate = goods_picture_strip_size_allocate;
     gtk_widget_class_set_css_name(widget_class, "picturestrip");
-    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+    /* Decoration: the row reads as its title, price and seller; the strip is neither announced
+     * nor focusable (Tab goes on to the next row), its pictures are presentation too. */
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_PRESENTATION);
 }
 
 static void goods_picture_strip_init(GoodsPictureStrip *self) {

@@ -35,13 +35,32 @@ public final class GoodsListController: Controller {
         viewModel.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
         view.footer.reactive.text <~ viewModel.footerText
 
+        // The banners: the view model says which one shows (its 5 s tick, a dot, a swipe), the
+        // carousel follows; a swipe reports where the user went, never the carousel's own moves.
         view.bannerPictures <~ viewModel.banners.map { $0.map { pictures.path(for: $0.image) } }
         view.bannerNames <~ viewModel.bannerNames
+        view.bannerTitles <~ viewModel.bannerTitles
         view.shownBanner <~ viewModel.bannerIndex
+        view.banner.reactive.accessibleDescription <~ viewModel.bannerTitle
         view.dotClicks.observe(during: lifetime) { [weak viewModel] in viewModel?.showBanner(at: $0) }
+        view.swipes.observe(during: lifetime) { [weak viewModel] in viewModel?.showBanner(at: $0) }
         view.banner.reactive.clicked.startObserving(during: lifetime) { [weak viewModel, weak window] in
             if let link = viewModel?.currentBannerLink { window?.open(uri: link) }
         }
+
+        // The rows, or a status page in their place; 重试 where a load failed.
+        let state = viewModel.listState
+        view.loadingStatus.reactive.isVisible <~ state.map { $0 == .loading }
+        view.loadingSpinner.reactive.isSpinning <~ state.map { $0 == .loading }
+        view.emptyStatus.reactive.isVisible <~ state.map { $0 == .empty }
+        view.errorStatus.reactive.isVisible <~ state.map { if case .failed = $0 { true } else { false } }
+        view.errorStatus.reactive.description <~ viewModel.failureText
+        view.scroller.reactive.isVisible <~ state.map { $0 == .showing }
+        // The footer says 加载更多... under the spinner too (the seeds' text while page 1 loads).
+        view.footer.reactive.isVisible <~ state.map { $0 == .showing || $0 == .loading }
+        view.retry.reactive.pressed = CocoaAction(viewModel.retry)
+        view.footerRetry.reactive.isVisible <~ viewModel.offersRetryInFooter
+        view.footerRetry.reactive.pressed = CocoaAction(viewModel.retry)
 
         chrome = ScreenChrome(items: [
             ChromeItem(id: "refresh", place: .headerEnd, icon: "view-refresh-symbolic", accessibleName: tr("刷新"),

@@ -1,37 +1,62 @@
 import GtkReactive
 import Reactive
+import ViewModelKit
 
-/// The goods list screen's widgets, from `goods-list.ui`: the banner carousel and its dots
-/// (`carousel-dot.ui`), the 推荐商品 section, the list and its footer. It owns widgets, offers
-/// targets into them and signals out of them; it knows no view model. The list's rows are
-/// bound by the controller (`list.reactive.items`).
+/// The goods list screen's widgets, from `goods-list.ui`: the banners (an AdwCarousel inside the
+/// 广告 button, its indicator dots and the 第N个广告 buttons of `carousel-dot.ui` over them), the
+/// 推荐商品 section, the list (clamped to a readable width) or a status page in its place, and
+/// the footer. It owns widgets, offers targets into them and signals out of them; it knows no
+/// view model. The list's rows are bound by the controller (`list.reactive.items`).
 @MainActor
 final class GoodsListViewManager {
     /// The width the banners are decoded at, at least (the window's default width): GTK 4.8's
     /// cairo renderer copies a picture's whole texture on every frame that draws it, so they
     /// are decoded at the width shown rather than their own.
     static let minimumBannerWidth = 420
+    /// The seeds' banner size: the pages keep its aspect before their pictures arrive.
+    static let bannerAspect = (width: 375, height: 238)
 
     let layout: UILayout
     let page: Box
-    /// The carousel as a whole: a click opens the banner shown.
+    /// The banners' area (hidden while there are none).
+    let bannerArea: Clamp
+    /// The carousel as a whole (`广告`): a click opens the banner shown.
     let banner: Button
-    let carousel: Stack
+    let carousel: Carousel
+    /// The 第N个广告 buttons, one per page.
     let dots: Box
     let section: Label
+    /// In the list's place while the first page loads, with a spinner.
+    let loadingStatus: StatusPage
+    let loadingSpinner: Spinner
+    /// In the list's place when there are no goods.
+    let emptyStatus: StatusPage
+    /// In the list's place when the first page failed, with `retry`.
+    let errorStatus: StatusPage
+    /// 重试 on the error status page.
+    let retry: Button
     let scroller: ScrolledWindow
     let list: ListView
     let footer: Label
+    /// 重试 under the rows, when a later page failed.
+    let footerRetry: Button
 
-    private var pictures: [Picture] = []
+    private var pages: [Picture] = []
     private var dotButtons: [Button] = []
     /// The dots' layouts, held while the dots show.
     private var dotLayouts: [UILayout] = []
     private var dotNames: [String] = []
+    private var pageTitles: [String] = []
+    /// The banner the view model shows: the carousel is moved there, and a move the carousel
+    /// reports to it is its own echo, not the user's.
     private var shownIndex = 0
+    /// Set while this view moves the carousel itself: what the carousel reports meanwhile is
+    /// not the user's.
+    private var isScrolling = false
     /// Counts the banner sets, so a picture decoded for an older set is dropped.
     private var bannerGeneration = 0
     private let (dotClickSignal, dotClickInput) = Signal<Int, Never>.pipe()
+    private let (swipeSignal, swipeInput) = Signal<Int, Never>.pipe()
 
     /// Ends when the view manager is released.
     var lifetime: Lifetime { layout.lifetime }
@@ -40,23 +65,44 @@ final class GoodsListViewManager {
         let layout = UILayout.loading("goods-list.ui", in: .goodsUI)
         self.layout = layout
         page = layout[Box.self, "page"]
+        bannerArea = layout[Clamp.self, "banner_clamp"]
         banner = layout[Button.self, "banner"]
-        carousel = layout[Stack.self, "carousel"]
+        carousel = layout[Carousel.self, "carousel"]
         dots = layout[Box.self, "dots"]
         section = layout[Label.self, "section"]
+        loadingStatus = layout[StatusPage.self, "loading_status"]
+        loadingSpinner = layout[Spinner.self, "loading_spinner"]
+        emptyStatus = layout[StatusPage.self, "empty_status"]
+        errorStatus = layout[StatusPage.self, "error_status"]
+        retry = layout[Button.self, "retry"]
         scroller = layout[ScrolledWindow.self, "scroller"]
         list = layout[ListView.self, "list"]
         footer = layout[Label.self, "footer"]
+        footerRetry = layout[Button.self, "footer_retry"]
+
+        let swipes = swipeInput
+        carousel.reactive.pageChanged.startObserving(during: layout.lifetime) { [weak self] index in
+            guard let self, !isScrolling, index != shownIndex else { return }
+            swipes.send(value: index)
+        }
     }
 
-    isolated deinit { dotClickInput.sendCompleted() }
+    isolated deinit {
+        dotClickInput.sendCompleted()
+        swipeInput.sendCompleted()
+    }
 
     /// The position of each dot clicked.
     var dotClicks: Signal<Int, Never> { dotClickSignal }
 
+    /// The page the user swiped, dragged or scrolled the carousel to (never a move this view
+    /// made itself: no echo of `shownBanner`).
+    var swipes: Signal<Int, Never> { swipeSignal }
+
     /// The banners' pictures (file paths; nil shows nothing): a page and a dot each, in place
-    /// of those shown. The pages appear at once; each picture is decoded off the GTK thread,
-    /// through the shared texture cache, and shows when ready unless newer banners came.
+    /// of those shown. The pages appear at once (at the banners' aspect); each picture is
+    /// decoded off the GTK thread, through the shared texture cache, and shows when ready
+    /// unless newer banners came.
     var bannerPictures: BindingTarget<[String?]> {
         BindingTarget(mainActorLifetime: lifetime) { [weak self] in self?.setBanners($0) }
     }
@@ -70,21 +116,36 @@ final class GoodsListViewManager {
         }
     }
 
-    /// The banner shown (its dot is marked `.current`).
+    /// The banners' titles, by position: each page's accessible name.
+    var bannerTitles: BindingTarget<[String]> {
+        BindingTarget(mainActorLifetime: lifetime) { [weak self] titles in
+            guard let self else { return }
+            pageTitles = titles
+            namePages()
+        }
+    }
+
+    /// The banner shown: the carousel moves to it, its dot is marked `.current` and selected.
     var shownBanner: BindingTarget<Int> {
         BindingTarget(mainActorLifetime: lifetime) { [weak self] index in self?.showBanner(index) }
     }
 
     private func setBanners(_ paths: [String?]) {
-        for picture in pictures { carousel.remove(picture) }
+        isScrolling = true
+        for picture in pages { carousel.remove(picture) }
+        isScrolling = false
         dots.removeAll()
         dotLayouts = []
         bannerGeneration += 1
         let generation = bannerGeneration
-        let width = max(carousel.allocatedWidth, Self.minimumBannerWidth) * carousel.scaleFactor
-        pictures = paths.indices.map { index in
-            let picture = Picture(contentFit: .cover, canShrink: true)
-            carousel.add(picture, named: "banner-\(index)")
+        let width = max(min(banner.allocatedWidth, 378), Self.minimumBannerWidth) * banner.scaleFactor
+        pages = paths.indices.map { _ in
+            let picture = Picture(contentFit: .contain, canShrink: true)
+            picture.showEmpty(width: Self.bannerAspect.width, height: Self.bannerAspect.height)
+            picture.expandsHorizontally = true
+            isScrolling = true
+            carousel.append(picture)
+            isScrolling = false
             return picture
         }
         dotButtons = paths.indices.map { index in
@@ -96,26 +157,38 @@ final class GoodsListViewManager {
             dot.reactive.clicked.startWithValues { input.send(value: index) }
             return dot
         }
+        bannerArea.isVisible = !paths.isEmpty
         nameDots()
+        namePages()
         for (index, path) in paths.enumerated() {
             guard let path else { continue }
             TextureCache.shared.texture(for: .init(path: path, width: width, height: 0)) { [weak self] texture in
-                guard let self, let texture, generation == bannerGeneration, pictures.indices.contains(index) else { return }
-                pictures[index].show(texture)
+                guard let self, let texture, generation == bannerGeneration, pages.indices.contains(index) else { return }
+                pages[index].show(texture)
             }
         }
-        showBanner(shownIndex)
+        showBanner(shownIndex, animated: false)
     }
 
     private func nameDots() {
         for (dot, name) in zip(dotButtons, dotNames) { dot.setAccessibleLabel(name) }
     }
 
-    private func showBanner(_ index: Int) {
+    private func namePages() {
+        for (page, title) in zip(pages, pageTitles) { page.setAccessibleLabel(title) }
+    }
+
+    private func showBanner(_ index: Int, animated: Bool = true) {
         shownIndex = max(0, index)
-        carousel.visibleIndex = shownIndex
+        if carousel.currentPage != shownIndex || !animated {
+            isScrolling = true
+            carousel.scroll(toPage: shownIndex, animated: animated && carousel.isMapped)
+            isScrolling = false
+        }
         for (position, dot) in dotButtons.enumerated() {
-            if position == shownIndex { dot.addCSSClass("current") } else { dot.removeCSSClass("current") }
+            let isCurrent = position == shownIndex
+            if isCurrent { dot.addCSSClass("current") } else { dot.removeCSSClass("current") }
+            dot.setAccessibleSelected(isCurrent)
         }
     }
 }

@@ -29,8 +29,9 @@ public enum GoodsRowBinding {
         row.root.setAccessibleDescription(item.accessibleDescription)
         // The list's row itself (what takes the focus) is read by its title too.
         row.root.setListItemAccessibleLabel(item.title)
-        row.avatar.within(scope).reactive.picture(placeholder: "avatar-default-symbolic", loader: pictures.loader)
-            <~ SignalProducer(value: pictures.source(for: item.avatar))
+        let avatar = row.avatar.within(scope)
+        avatar.reactive.text <~ SignalProducer(value: item.nickname)
+        avatar.reactive.picture(loader: pictures.loader) <~ SignalProducer(value: pictures.source(for: item.avatar))
         row.verified.isVisible = item.isVerified
         row.nickname.text = item.nickname
         row.time.text = item.publishTime

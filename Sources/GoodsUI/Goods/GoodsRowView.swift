@@ -13,8 +13,9 @@ public final class GoodsRowView: ListRowView {
     /// The row's top widget; its accessible name is the item's title, its description the price
     /// and the seller.
     public let root: Widget
-    /// The seller's avatar (decoration: not announced).
-    public let avatar: Image
+    /// The seller's avatar: their picture once loaded, their initials meanwhile (decoration:
+    /// not announced, the row's description names the seller).
+    public let avatar: Avatar
     /// The 已认证 badge over the avatar (decoration: the row's description says it).
     public let verified: Image
     public let nickname: Label
@@ -41,7 +42,7 @@ public final class GoodsRowView: ListRowView {
         let layout = UILayout.loading("goods-row.ui", in: .goodsUI)
         self.layout = layout
         root = layout[Box.self, "root"]
-        avatar = layout[Image.self, "avatar"]
+        avatar = layout[Avatar.self, "avatar"]
         verified = layout[Image.self, "verified"]
         nickname = layout[Label.self, "nickname"]
         time = layout[Label.self, "time"]
