@@ -72,25 +72,6 @@ gboolean goods_application_activate_primary(GApplication *application) {
     return TRUE;
 }
 
-/* The properties every About dialog gets (the title goes last: the program name sets its own). */
-#define GOODS_ABOUT_PROPERTIES(info) \
-    "program-name", (info)->program_name, \
-    "logo-icon-name", (info)->logo_icon_name, \
-    "version", (info)->version, \
-    "comments", (info)->comments, \
-    "website", (info)->website, \
-    "license-type", (info)->license, \
-    "authors", (info)->authors, \
-    "translator-credits", (info)->translator_credits
-
-void goods_show_about(GtkWindow *parent, const GoodsAboutInfo *info) {
-    if (info == NULL) return;
-    if (info->title != NULL)
-        gtk_show_about_dialog(parent, GOODS_ABOUT_PROPERTIES(info), "title", info->title, NULL);
-    else
-        gtk_show_about_dialog(parent, GOODS_ABOUT_PROPERTIES(info), NULL);
-}
-
 void goods_open_uri(GtkWidget *window, const char *uri) {
     /* Web links only, whatever the caller checked: never a file, a script or another app's scheme. */
     char *scheme = uri != NULL ? g_uri_parse_scheme(uri) : NULL;

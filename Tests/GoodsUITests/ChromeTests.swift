@@ -78,10 +78,12 @@ struct ChromeTests {
 
     func title(_ window: AppWindow) -> String { window.window.title }
 
-    /// The header menu's texts, in order (labels set to show, as the UI tests read them).
-    func menuTexts(_ window: AppWindow) -> [String] {
-        descendants(of: window.menu.pointer).filter { typeName($0) == "GtkPopover" }.flatMap { labelTexts(under: $0) }
-    }
+    /// The primary menu's items' labels, in order, sections flattened (what its popover shows).
+    func menuTexts(_ window: AppWindow) -> [String] { window.actions.menu.labels }
+
+    /// The window's own items around the screen's and the plugins' ones.
+    static let windowItems = ["刷新", "注销"]
+    static let closingItems = ["键盘快捷键", "关闭窗口", "退出"]
 
     func shortcut(_ window: AppWindow, containing trigger: String) -> OpaquePointer? {
         shortcutActions(of: window.window.pointer).first { $0.key.contains(trigger) }?.value
@@ -105,7 +107,10 @@ struct ChromeTests {
         #expect(window.refresh.isVisible, "the slot refresh is the declared item's widget")
         #expect(!window.fill.isVisible && !window.logout.isVisible)
         #expect(window.headerEnd.childCount == 1 && window.headerEnd.isVisible, "分享 has no slot: a button of its own")
-        #expect(menuTexts(window) == ["注销", "导出", "插件"], "the screen's items after 注销, before the app's actions")
+        #expect(menuTexts(window) == Self.windowItems + ["导出", "插件"] + Self.closingItems,
+                "the screen's items after 注销, before the app's actions")
+        #expect(window.actions.isEnabled("refresh") && !window.actions.isEnabled("logout"),
+                "win.refresh is enabled while the screen declares refresh, win.logout is not declared")
         #expect(!window.back.isVisible, "the root has no way back")
 
         window.refresh.click()
@@ -129,7 +134,8 @@ struct ChromeTests {
         #expect(title(window) == "详情", "a screen without a title of its own shows its view model's")
         #expect(!window.refresh.isVisible && window.refresh.isSensitive)
         #expect(window.headerEnd.childCount == 0 && !window.headerEnd.isVisible)
-        #expect(menuTexts(window) == ["注销", "插件"])
+        #expect(menuTexts(window) == Self.windowItems + ["插件"] + Self.closingItems, "导出 left with its screen")
+        #expect(!window.actions.isEnabled("refresh"), "no screen on top declares refresh")
         #expect(!window.isBusy, "the HUD is the top screen's: the one below is busy, not this one")
         #expect(window.back.isVisible)
         model.heading.value = "第三页"
@@ -144,25 +150,75 @@ struct ChromeTests {
     @Test func shortcutsPressTheirItemOnlyWhileItIsShownAndEnabledAndGoWithTheScreen() throws {
         let window = AppWindow(application: nil)
         let navigator = makeNavigator(window)
-        #expect(shortcut(window, containing: "F5") == nil, "no screen declares refresh yet")
+        #expect(window.actions.accelerators["win.refresh"] == ["F5", "<Control>r"], "刷新's keys are the window's")
+        #expect(!window.actions.isEnabled("refresh"), "no screen declares refresh yet")
         let model = ChromedModel()
         navigator.handle(.resetToRoot(model))
         let screen = try #require(navigator.top as? ChromedScreen)
 
+        // A window of no application: the accelerators are window shortcuts activating the actions.
         let refresh = try #require(shortcut(window, containing: "F5"), "shortcuts: \(shortcutActions(of: window.window.pointer).keys)")
         press(refresh, in: window)
-        #expect(model.refreshes.value == 1, "F5 presses refresh")
+        #expect(model.refreshes.value == 1, "F5 activates win.refresh, which presses refresh")
         model.canRefresh.value = false
+        #expect(!window.actions.isEnabled("refresh"), "the action follows the item's sensitivity")
         press(refresh, in: window)
+        window.actions.activate("refresh")
         #expect(model.refreshes.value == 1, "not while refresh is disabled")
         model.canRefresh.value = true
+        #expect(window.actions.isEnabled("refresh"))
+        #expect(window.actions.accelerators["win.screen-export"] == ["<Control>e"])
         let export = try #require(shortcut(window, containing: "<Control>e"))
         press(export, in: window)
         #expect(screen.exports == 1, "a menu item's shortcut runs it")
+        window.actions.activate("screen-export")
+        #expect(screen.exports == 2, "its action (the menu item's) runs it")
 
         navigator.handle(.push(ViewModel()))
-        #expect(shortcut(window, containing: "F5") == nil && shortcut(window, containing: "<Control>e") == nil,
+        #expect(shortcut(window, containing: "<Control>e") == nil && window.actions.accelerators["win.screen-export"] == nil,
                 "the screen's shortcuts left with it")
+        #expect(!window.window.hasAction(named: "screen-export"), "and its action")
+        press(refresh, in: window)
+        #expect(model.refreshes.value == 1 && !window.actions.isEnabled("refresh"), "F5 does nothing on a screen without refresh")
+        window.destroy()
+    }
+
+    @Test func theWindowsCommandsAreActionsWithTheirAccelerators() throws {
+        let window = AppWindow(application: nil)
+        #expect(window.menu.isPrimary, "F10 opens the menu")
+        #expect(window.actions.accelerators["win.close"] == ["<Control>w"])
+        #expect(window.actions.accelerators["win.show-help-overlay"] == ["<Control>question", "<Control>slash"])
+        #expect(window.window.hasAction(named: "show-help-overlay"), "the shortcuts window is the window's help overlay")
+        #expect(window.actions.accelerators["app.quit"] == nil, "no application, no app.quit")
+        #expect(!window.actions.accelerators.values.contains { $0.contains { Accelerator.matches($0, "<Control>f") } },
+                "Ctrl+F is kept for search")
+        let navigator = makeNavigator(window)
+        navigator.install([AppAction(id: "find", title: "查找", accelerator: "<Control>f|F3") { _ in }])
+        #expect(window.actions.accelerators["win.action-find"] == ["F3"], "a plugin cannot take Ctrl+F")
+        #expect(menuTexts(window).contains("查找"))
+        // GTK closes only a realized window: one on screen.
+        window.present()
+        window.actions.activate("close")
+        #expect(!window.isOpen, "win.close closes the window")
+    }
+
+    @Test func logoutIsEnabledOnlyWhileTheTopScreenDeclaresIt() throws {
+        let window = AppWindow(application: nil)
+        var logouts = 0
+        let navigator = Navigator(window: window) { viewModel in
+            if viewModel.title.value == "列表" { return LoggingOutScreen(viewModel) { logouts += 1 } }
+            return PlainScreen(viewModel)
+        }
+        navigator.handle(.resetToRoot(ViewModel(title: "列表")))
+        #expect(window.actions.isEnabled("logout"))
+        window.actions.activate("logout")
+        #expect(logouts == 1, "win.logout (the menu's 注销) presses the screen's 注销")
+        navigator.handle(.push(ViewModel(title: "详情")))
+        #expect(!window.actions.isEnabled("logout"), "the detail page declares no 注销")
+        window.actions.activate("logout")
+        #expect(logouts == 1)
+        navigator.pop()
+        #expect(window.actions.isEnabled("logout"), "back on the list: enabled again")
         window.destroy()
     }
 
@@ -298,6 +354,19 @@ struct ChromeTests {
         g_weak_ref_clear(share)
         share.deallocate()
         #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+    }
+}
+
+/// A screen that declares 注销 in the menu, as the goods list does.
+final class LoggingOutScreen: ScreenController<ViewModel> {
+    let logout: @MainActor () -> Void
+    init(_ model: ViewModel, logout: @escaping @MainActor () -> Void) {
+        self.logout = logout
+        super.init(model, layout: UILayout.loading("menu-item.ui", in: .goodsUI), page: "item")
+    }
+
+    override var chrome: ScreenChrome {
+        ScreenChrome(items: [ChromeItem(id: "logout", place: .menu, label: "注销") { [weak self] in self?.logout() }])
     }
 }
 

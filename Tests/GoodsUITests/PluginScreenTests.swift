@@ -221,14 +221,17 @@ struct PluginScreenTests {
         item.events("clicked", during: window.lifetime).observeValues { MainActor.assumeIsolated { runs += 1 } }
         goods_emit(item.pointer, "clicked")
         #expect(runs == 1)
-        let menuTexts = descendants(of: window.menu.pointer).filter { typeName($0) == "GtkPopover" }
-            .flatMap { labelTexts(under: $0) }
-        #expect(menuTexts == ["注销", "插件"], "the item sits in the header menu after 注销")
+        #expect(window.actions.menu.labels == ["刷新", "注销", "插件", "键盘快捷键", "关闭窗口", "退出"],
+                "the item sits in the primary menu after 注销, before the window's closing items")
+        let detailed = try #require(window.actions.menu.items.first { $0.label == "插件" }?.action)
+        #expect(window.actions.accelerators[detailed] == ["<Control><Shift>p"])
+        window.window.activateAction(named: String(detailed.dropFirst("win.".count)))
+        #expect(runs == 2, "the menu item's action runs the item")
         // The shortcut is on the window, and runs the item.
         let shortcuts = shortcutActions(of: window.window.pointer)
         let action = try #require(shortcuts["<Shift><Control>p"], "shortcuts: \(shortcuts.keys)")
         gtk_shortcut_action_activate(action, GTK_SHORTCUT_ACTION_EXCLUSIVE, window.window.pointer, nil)
-        #expect(runs == 2)
+        #expect(runs == 3)
         window.destroy()
     }
 

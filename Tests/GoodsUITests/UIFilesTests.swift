@@ -18,7 +18,7 @@ struct UIFilesTests {
     /// Per file, the ids the screens use and the GTK type each must be.
     nonisolated static let expected: [String: [(id: String, type: String)]] = [
         "window.ui": [("window", "GtkApplicationWindow"), ("header", "GtkHeaderBar"), ("back", "GtkButton"),
-                      ("menu", "GtkMenuButton"), ("menu_items", "GtkBox"), ("logout", "GtkButton"),
+                      ("menu", "GtkMenuButton"),
                       ("refresh", "GtkButton"), ("fill", "GtkButton"), ("header_end", "GtkBox"),
                       ("overlay", "GtkOverlay"), ("stack", "GtkStack"), ("toast", "GtkRevealer"),
                       ("toast_label", "GtkLabel"), ("hud", "GtkBox"), ("hud_label", "GtkLabel")],
@@ -42,6 +42,8 @@ struct UIFilesTests {
             + (0..<8).map { ("picture\($0)", "GtkImage") },
         "confirm.ui": [("dialog", "GtkWindow"), ("message", "GtkLabel"), ("cancel", "GtkButton"), ("confirm", "GtkButton")],
         "plugins-dialog.ui": [("dialog", "GtkWindow"), ("list", "GtkListBox"), ("problems", "GtkLabel"), ("hint", "GtkLabel")],
+        // Menus only: checked by theMenusFileHasTheSectionsTheWindowFills.
+        "menus.ui": [],
         "plugin-row.ui": [("row", "GtkListBoxRow"), ("name", "GtkLabel"), ("detail", "GtkLabel"),
                           ("status", "GtkLabel"), ("enabled", "GtkSwitch")],
     ]
@@ -78,14 +80,30 @@ struct UIFilesTests {
         #expect(children == (try (0..<8).map { try row.widget(id: "picture\($0)") }), "the eight pictures, in order, in the strip")
     }
 
-    @Test func menuItemsFollowTheHeaderMenusOwnItem() throws {
+    @Test func theMenusFileHasTheSectionsTheWindowFills() throws {
+        let layout = try UILayout("menus.ui", in: .goodsUI)
+        let menu = try layout.menu(id: "primary_menu")
+        #expect(menu.labels == ["刷新", "注销", "键盘快捷键", "关闭窗口", "退出"], "the fixed items, the sections empty")
+        #expect(menu.items.map(\.action) == ["win.refresh", "win.logout", "win.show-help-overlay", "win.close", "app.quit"])
+        let screenItems = try layout.menu(id: "screen_items")
+        let appItems = try layout.menu(id: "app_items")
+        #expect(menu.section(at: 1) != nil && screenItems.count == 0 && appItems.count == 0)
         let window = try UIFile("window.ui", in: .goodsUI).load()
-        let items = try window.widget(id: "menu_items")
-        #expect(gtk_widget_get_first_child(items) == (try window.widget(id: "logout")), "注销 first, the actions after it")
-        let logoutLabel = try window.widget(id: "logout_label", type: gtk_label_get_type())
-        #expect(gtk_label_get_xalign(goods_label(logoutLabel)) == 0)
+        let button = try window.widget(id: "menu", type: gtk_menu_button_get_type())
+        #expect(gtk_menu_button_get_primary(OpaquePointer(button)) != 0, "the primary menu button: F10")
         let header = try window.widget(id: "header")
         #expect(gtk_window_get_titlebar(goods_window(try window.widget(id: "window"))) == header)
+    }
+
+    @Test func theShortcutsWindowIsWhereGtkApplicationLooksForIt() throws {
+        // GtkApplication loads <resource base path>/gtk/help-overlay.ui; GApplication's default
+        // base path is the id with its dots as slashes.
+        let basePath = "/" + GoodsDeskApp.applicationID.replacingOccurrences(of: ".", with: "/")
+        let bundle = UIResourceBundle(registeredAt: basePath + "/gtk")
+        _ = UIResourceBundle.goodsUI
+        #expect(bundle.files() == ["help-overlay.ui"])
+        let layout = try UILayout("help-overlay.ui", in: bundle)
+        #expect(throws: Never.self) { try layout.object(id: "help_overlay", type: gtk_shortcuts_window_get_type()) }
     }
 
     @Test func translatableTextIsTheSeedsChinese() throws {

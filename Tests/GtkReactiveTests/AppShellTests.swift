@@ -5,7 +5,7 @@ import Reactive
 import Testing
 import ViewModelKit
 
-/// The application shell's wrappers: `Application`, `StyleSheet`, `IconTheme`, `AboutDialog`,
+/// The application shell's wrappers: `Application`, `StyleSheet`, `IconTheme`, `AboutDialog` (an AdwAboutWindow),
 /// picture descriptions and a window's saved size.
 @MainActor
 @Suite("Application shell", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
@@ -118,15 +118,15 @@ struct AppShellTests {
         #expect(IconTheme.defaultWindowIcon == name)
     }
 
-    /// The About dialogs open now (GTK's toplevels of that type).
-    func aboutDialogs() -> [UnsafeMutablePointer<GtkWidget>] {
+    /// The About windows open now (libadwaita's toplevels of that type).
+    func aboutWindows() -> [UnsafeMutablePointer<GtkWidget>] {
         var found: [UnsafeMutablePointer<GtkWidget>] = []
         guard let toplevels = gtk_window_get_toplevels() else { return [] }
         var index: guint = 0
         while let item = g_list_model_get_item(toplevels, index) {
             g_object_unref(item)
             let widget = item.assumingMemoryBound(to: GtkWidget.self)
-            if g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), gtk_about_dialog_get_type()) != 0 {
+            if g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), adw_about_window_get_type()) != 0 {
                 found.append(widget)
             }
             index += 1
@@ -134,28 +134,42 @@ struct AppShellTests {
         return found
     }
 
-    @Test func theAboutDialogSaysWhatTheProgramGivesAndIsShownOnce() throws {
+    @Test func theAboutWindowSaysWhatTheProgramGivesAndIsShownOnce() throws {
         let parent = Window(title: "主窗口")
         defer { parent.destroy() }
         let info = AboutInfo(
             title: "关于 测试", programName: "测试程序", version: "1.2.3", comments: "一行说明",
-            website: "https://example.org", authors: ["甲", "乙"], translatorCredits: "译者", license: .mitX11)
+            website: "https://example.org", authors: ["甲", "乙"], translatorCredits: "译者", license: .mitX11,
+            developerName: "测试团队", issueURL: "https://example.org/issues")
         AboutDialog.show(info, over: parent)
         AboutDialog.show(info, over: parent)
-        let dialogs = aboutDialogs()
-        #expect(dialogs.count == 1, "shown again, not opened twice")
-        let dialog = try #require(dialogs.first)
-        defer { gtk_window_destroy(gtkWindow(dialog)) }
-        let about = OpaquePointer(dialog)
+        let windows = aboutWindows()
+        #expect(windows.count == 1, "shown again, not opened twice")
+        let shown = try #require(windows.first)
+        defer { gtk_window_destroy(gtkWindow(shown)) }
+        let about = OpaquePointer(shown)
         func text(_ value: UnsafePointer<CChar>?) -> String? { value.map { String(cString: $0) } }
-        #expect(text(gtk_about_dialog_get_program_name(about)) == "测试程序")
-        #expect(text(gtk_about_dialog_get_version(about)) == "1.2.3")
-        #expect(text(gtk_about_dialog_get_comments(about)) == "一行说明")
-        #expect(text(gtk_about_dialog_get_translator_credits(about)) == "译者")
-        #expect(gtk_about_dialog_get_license_type(about) == GTK_LICENSE_MIT_X11)
-        #expect(text(gtk_window_get_title(gtkWindow(dialog))) == "关于 测试",
-                "the program's title, not GTK's")
-        #expect(gtk_window_get_transient_for(gtkWindow(dialog)) == gtkWindow(parent.pointer))
+        #expect(text(adw_about_window_get_application_name(about)) == "测试程序")
+        #expect(text(adw_about_window_get_version(about)) == "1.2.3")
+        #expect(text(adw_about_window_get_comments(about)) == "一行说明")
+        #expect(text(adw_about_window_get_developer_name(about)) == "测试团队")
+        #expect(text(adw_about_window_get_website(about)) == "https://example.org")
+        #expect(text(adw_about_window_get_issue_url(about)) == "https://example.org/issues")
+        #expect(text(adw_about_window_get_translator_credits(about)) == "译者")
+        #expect(adw_about_window_get_license_type(about) == GTK_LICENSE_MIT_X11)
+        let developers = try #require(adw_about_window_get_developers(about))
+        #expect(text(developers[0]) == "甲" && text(developers[1]) == "乙" && developers[2] == nil)
+        #expect(text(gtk_window_get_title(gtkWindow(shown))) == "关于 测试", "the program's title")
+        #expect(gtk_window_get_transient_for(gtkWindow(shown)) == gtkWindow(parent.pointer))
+        #expect(gtk_window_get_modal(gtkWindow(shown)) != 0)
+    }
+
+    @Test func anAboutWindowWithoutADeveloperNameNamesTheFirstAuthor() throws {
+        let info = AboutInfo(programName: "程序", version: "1", authors: ["甲"])
+        AboutDialog.show(info, over: nil)
+        let shown = try #require(aboutWindows().first)
+        defer { gtk_window_destroy(gtkWindow(shown)) }
+        #expect(adw_about_window_get_developer_name(OpaquePointer(shown)).map { String(cString: $0) } == "甲")
     }
 
     @Test func pictureBindingsDescribeWhatTheyShowInTheProgramsWords() {

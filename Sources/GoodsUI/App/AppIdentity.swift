@@ -4,7 +4,8 @@ import Localization
 // What GoodsDesk says about itself, in the user's language: the About dialog, and what screen
 // readers hear for a picture. The framework shows them; the texts are the app's.
 extension GoodsDeskApp {
-    /// The About dialog's content (关于 GoodsDesk in the menu).
+    /// The About window's content (关于 GoodsDesk in the menu); the version is `version`, the one
+    /// the built-in plugins and `--version` give.
     public static var about: AboutInfo {
         AboutInfo(
             title: tr("关于 GoodsDesk"),
@@ -16,7 +17,9 @@ extension GoodsDeskApp {
             authors: ["GoodsDesk developers"],
             // TRANSLATORS: your name, shown in the About dialog.
             translatorCredits: tr("translator-credits"),
-            license: .mitX11)
+            license: .mitX11,
+            developerName: "GoodsDesk developers",
+            issueURL: "https://github.com/goodsdesk/goodsdesk/issues")
     }
 
     /// The accessible descriptions of pictures: shown, or the placeholder (the UI tests tell

@@ -1,5 +1,6 @@
 import Foundation
 import GtkReactive
+import Localization
 import PluginKit
 import Reactive
 
@@ -16,10 +17,13 @@ public final class AppWindow: AppChrome {
     public let back: Button
     public let fill: Button
     public let refresh: Button
+    /// The primary menu button (F10), showing `actions.menu`.
     public let menu: MenuButton
+    /// The 注销 slot: no widget on screen but what `win.logout` (the menu's 注销) presses, shown
+    /// (so the action enabled) while the screen on top declares it.
     public let logout: Button
-    /// The header menu's items: the window's own (注销), the screen's, then the app's actions.
-    let menuItems: Box
+    /// The window's commands: actions, accelerators and the primary menu's items.
+    public let actions: AppActions
     /// Declared header buttons without a slot, at the start (after back) and at the end.
     let headerStart: Box
     let headerEnd: Box
@@ -28,7 +32,8 @@ public final class AppWindow: AppChrome {
     let hud: Box
     /// The navigation stack, which the HUD makes insensitive.
     let stack: Stack
-    /// The app's menu items (menu actions), which stay after every screen's items.
+    /// The app's menu items (menu actions), which stay after every screen's items: what their
+    /// actions press.
     private(set) var appMenuItems: [Button] = []
     /// What the deprecated `setBusy` asks for; the navigator, the HUD's owner, shows it too.
     let requestedBusy = MutableProperty(false)
@@ -53,8 +58,12 @@ public final class AppWindow: AppChrome {
         fill = layout[Button.self, "fill"]
         refresh = layout[Button.self, "refresh"]
         menu = layout[MenuButton.self, "menu"]
-        logout = layout[Button.self, "logout"]
-        menuItems = layout[Box.self, "menu_items"]
+        logout = Button(label: tr("注销"))
+        logout.setAccessibleLabel(tr("注销"))
+        logout.isVisible = false
+        actions = AppActions(window: window, application: application, refresh: refresh, logout: logout)
+        menu.isPrimary = true
+        menu.setMenu(actions.menu)
         headerStart = layout[Box.self, "header_start"]
         headerEnd = layout[Box.self, "header_end"]
         toast = layout[Revealer.self, "toast"]
@@ -124,23 +133,27 @@ public final class AppWindow: AppChrome {
         window.destroy()
     }
 
-    /// Adds an item to the header menu, after every other, and `accelerator` (a GTK trigger
-    /// string) as a window shortcut that clicks it while it is shown and enabled; returns the
-    /// item, whose "clicked" the caller connects.
+    /// Adds an item to the primary menu's section of the app's actions, after every other, with
+    /// `accelerator` (a GTK trigger string, `F5|<Control>r`); returns what its action presses: a
+    /// button (on no screen) whose "clicked" the caller connects. Clicking it runs the item too.
     public func addMenuItem(_ title: String, accelerator: String? = nil) -> Widget {
+        addMenuItem(title, id: title, accelerator: accelerator)
+    }
+
+    /// `addMenuItem(_:accelerator:)` for an item with an id of its own (an `AppAction`'s), which
+    /// names its action (`win.action-<id>`).
+    @discardableResult
+    public func addMenuItem(_ title: String, id: String, accelerator: String? = nil) -> Button {
         let item = makeMenuItem(title)
-        menuItems.append(item)
         appMenuItems.append(item)
-        if let accelerator { window.lifetime += window.addShortcut(accelerator, clicking: item) }
+        actions.add(title, id: id, in: .app, accelerator: accelerator, pressing: item)
         return item
     }
 
-    /// A header menu item (`menu-item.ui`): a flat push button whose label starts at the left.
+    /// What a menu item's action presses: a button on no screen, labelled and named `title`,
+    /// whose sensitivity the action follows.
     func makeMenuItem(_ title: String) -> Button {
-        let file = UILayout.loading("menu-item.ui", in: .module)
-        // Wrappers of our own: the item outlives the layout it came from.
-        let item = Button(file[Button.self, "item"].pointer)
-        Label(file[Label.self, "label"].pointer).text = title
+        let item = Button(label: title)
         item.setAccessibleLabel(title)
         return item
     }
@@ -151,7 +164,7 @@ public final class AppWindow: AppChrome {
         return Button(iconName: icon ?? "image-missing-symbolic")
     }
 
-    /// Closes the header menu's popover.
+    /// Closes the primary menu (choosing an item closes it by itself).
     public func closeMenu() {
         guard isOpen else { return }
         menu.popdown()

@@ -5,8 +5,9 @@ import ViewModelKit
 
 /// One screen's chrome bound onto the window while the screen is on top: the title, the
 /// declared items (the window's slot widget for an id it has a slot for, else a new button in
-/// the header or the menu), their shortcuts, the HUD and the back button. `unbind()` undoes all
-/// of it: the items' bindings end, slots hide, made buttons go, shortcuts are removed.
+/// the header, or an action with an item in the primary menu), their shortcuts, the HUD and the
+/// back button. `unbind()` undoes all of it: the items' bindings end, slots hide, made buttons
+/// and menu items go, shortcuts and accelerators are removed.
 @MainActor
 final class ChromeBinding {
     private let window: AppWindow
@@ -16,6 +17,8 @@ final class ChromeBinding {
     /// Buttons made for the chrome, with the box they were put in.
     private var made: [(button: Button, box: Box)] = []
     private var shortcuts: [any Disposable] = []
+    /// The actions (and menu items) of the chrome's menu items.
+    private var commands: [AppActions.Command] = []
     private var isBound = true
 
     /// Binds `chrome` (of a screen showing `viewModel`) onto `window`; `canGoBack` says whether
@@ -29,7 +32,6 @@ final class ChromeBinding {
         let busy = chrome.isBusy.or(window.requestedBusy)
         Box(window.hud.pointer, scope: lifetime).reactive.isVisible <~ busy
         Stack(window.stack.pointer, scope: lifetime).reactive.isSensitive <~ busy.negate()
-        var menuAnchor: Widget = window.logout
         for item in chrome.items {
             let widget: Button
             if let slot = window.slots[item.id] {
@@ -38,10 +40,13 @@ final class ChromeBinding {
             } else {
                 switch item.place {
                 case .menu:
-                    widget = window.makeMenuItem(item.label ?? item.accessibleName ?? item.id)
-                    window.menuItems.insert(widget, after: menuAnchor)
-                    menuAnchor = widget
-                    made.append((widget, window.menuItems))
+                    // The menu's item activates an action that presses this button (on no
+                    // screen), enabled while the button is: the item's binding below.
+                    let title = item.label ?? item.accessibleName ?? item.id
+                    widget = window.makeMenuItem(title)
+                    if let command = window.actions.add(title, id: item.id, in: .screen, accelerator: item.accelerator, pressing: widget) {
+                        commands.append(command)
+                    }
                 case .headerStart, .headerEnd:
                     widget = window.makeHeaderButton(label: item.label, icon: item.icon)
                     if let name = item.accessibleName ?? item.label { widget.setAccessibleLabel(name) }
@@ -55,6 +60,9 @@ final class ChromeBinding {
         }
     }
 
+    /// The slots the window's own actions press, with accelerators of their own.
+    static let actionSlots: Set<String> = ["refresh", "logout"]
+
     private func bind(_ item: ChromeItem, to button: Button) {
         button.isVisible = true
         let lifetime = scope.lifetime
@@ -66,7 +74,9 @@ final class ChromeBinding {
         } else if item.isBound {
             button.reactive.clicked.startObserving(during: lifetime) { item.perform(from: button) }
         }
-        if let accelerator = item.accelerator {
+        // A menu item's accelerator is its action's; so are the slots 刷新 and 注销's (the
+        // window's win.refresh and win.logout).
+        if let accelerator = item.accelerator, item.place != .menu, !Self.actionSlots.contains(item.id) {
             shortcuts.append(window.window.addShortcut(accelerator, clicking: button))
         }
     }
@@ -77,6 +87,8 @@ final class ChromeBinding {
         isBound = false
         shortcuts.forEach { $0.dispose() }
         shortcuts = []
+        commands.forEach { window.actions.remove($0) }
+        commands = []
         for slot in slots {
             // Enabled and not busy again, for the next screen that declares it.
             slot.reactive.pressed = nil
@@ -86,7 +98,7 @@ final class ChromeBinding {
         scope.token.dispose()
         for (button, box) in made {
             if box.contains(button) { box.remove(button) }
-            if box !== window.menuItems, box.childCount == 0 { box.isVisible = false }
+            if box.childCount == 0 { box.isVisible = false }
         }
         made = []
         window.back.isVisible = false

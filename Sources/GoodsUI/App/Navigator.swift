@@ -112,12 +112,13 @@ public final class Navigator: Navigating {
         }
     }
 
-    /// Adds the app's menu actions to the header menu, after every screen's items, each with its
-    /// shortcut; choosing one closes the menu and runs it with `context`.
+    /// Adds the app's menu actions to the primary menu, after every screen's items: each an action
+    /// (`win.action-<id>`) with its accelerator; choosing one (or pressing its keys) runs it with
+    /// `context`.
     public func install(_ actions: [AppAction]) {
         let context = self.context
         for action in actions {
-            let item = window.addMenuItem(action.title, accelerator: action.accelerator)
+            let item = window.addMenuItem(action.title, id: action.id, accelerator: action.accelerator)
             Button(item.pointer, scope: window.lifetime).reactive.clicked
                 .startObserving(during: window.lifetime) { [weak window] in
                     window?.closeMenu()

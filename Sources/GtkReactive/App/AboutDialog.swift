@@ -1,8 +1,7 @@
 import CGtk
 import Foundation
-import GtkShim
 
-/// What an About dialog says: all of it from the program (translated there), none from GTK's
+/// What an About window says: all of it from the program (translated there), none from GTK's
 /// side of the framework.
 public struct AboutInfo: Sendable, Equatable {
     /// The license the dialog names (and links to).
@@ -37,11 +36,21 @@ public struct AboutInfo: Sendable, Equatable {
     /// The translators' names, in the user's language (gettext's `translator-credits`).
     public var translatorCredits: String?
     public var license: License
+    /// Who makes the program, under its name (the first author when nil).
+    public var developerName: String?
+    /// Where to report a problem (an issue tracker's address).
+    public var issueURL: String?
+    /// The copyright line (`© 2026 GoodsDesk developers`).
+    public var copyright: String?
 
     public init(
         title: String? = nil, programName: String, version: String, comments: String? = nil, website: String? = nil,
-        logoIconName: String? = nil, authors: [String] = [], translatorCredits: String? = nil, license: License = .unknown
+        logoIconName: String? = nil, authors: [String] = [], translatorCredits: String? = nil, license: License = .unknown,
+        developerName: String? = nil, issueURL: String? = nil, copyright: String? = nil
     ) {
+        self.developerName = developerName
+        self.issueURL = issueURL
+        self.copyright = copyright
         self.title = title
         self.programName = programName
         self.version = version
@@ -54,28 +63,49 @@ public struct AboutInfo: Sendable, Equatable {
     }
 }
 
-/// The About dialog: modal over its window, and shown again (not opened twice) while open.
+/// The About window (libadwaita's `AdwAboutWindow`): modal over its window, and shown again (not
+/// opened twice) while open.
 @MainActor
 public enum AboutDialog {
+    /// The window shown last, while it is open.
+    private static var shown: Window?
+
     /// Shows `info` over `window` (a `GtkWindow`; any other widget, or nil, shows it unparented).
     public static func show(_ info: AboutInfo, over window: Widget?) {
-        let parent = window.flatMap { Window.isInstance($0.pointer) ? $0.pointer : nil }
-        var copies: [UnsafeMutablePointer<CChar>?] = []
-        func copy(_ text: String?) -> UnsafePointer<CChar>? {
-            guard let text else { return nil }
-            let copied = strdup(text)
-            copies.append(copied)
-            return UnsafePointer(copied)
+        if let shown, shown.isOpen {
+            shown.present()
+            return
         }
+        guard let made = adw_about_window_new() else { return }
+        let about = Window(toplevel: made)
+        let pointer = OpaquePointer(made)
+        adw_about_window_set_application_name(pointer, info.programName)
+        adw_about_window_set_version(pointer, info.version)
+        if let icon = info.logoIconName { adw_about_window_set_application_icon(pointer, icon) }
+        if let developer = info.developerName ?? info.authors.first { adw_about_window_set_developer_name(pointer, developer) }
+        if let comments = info.comments { adw_about_window_set_comments(pointer, comments) }
+        if let website = info.website { adw_about_window_set_website(pointer, website) }
+        if let issues = info.issueURL { adw_about_window_set_issue_url(pointer, issues) }
+        if let copyright = info.copyright { adw_about_window_set_copyright(pointer, copyright) }
+        if let credits = info.translatorCredits { adw_about_window_set_translator_credits(pointer, credits) }
+        adw_about_window_set_license_type(pointer, info.license.gtkLicense)
+        setDevelopers(info.authors, on: pointer)
+        if let title = info.title { about.title = title }
+        let gtkWindow = made.typed(GtkWindow.self)
+        gtk_window_set_modal(gtkWindow, 1)
+        if let parent = window, Window.isInstance(parent.pointer) {
+            gtk_window_set_transient_for(gtkWindow, parent.pointer.typed(GtkWindow.self))
+        }
+        shown = about
+        about.present()
+    }
+
+    private static func setDevelopers(_ names: [String], on pointer: OpaquePointer) {
+        guard !names.isEmpty else { return }
+        let copies = names.map { strdup($0) } + [nil]
         defer { copies.forEach { free($0) } }
-        let authors: [UnsafePointer<CChar>?] = info.authors.map { copy($0) } + [nil]
-        authors.withUnsafeBufferPointer { authorList in
-            var about = GoodsAboutInfo(
-                title: copy(info.title), program_name: copy(info.programName), logo_icon_name: copy(info.logoIconName),
-                version: copy(info.version), comments: copy(info.comments), website: copy(info.website),
-                authors: info.authors.isEmpty ? nil : authorList.baseAddress, translator_credits: copy(info.translatorCredits),
-                license: info.license.gtkLicense)
-            goods_show_about(parent.map { goods_window(UnsafeMutableRawPointer($0)) }, &about)
+        copies.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { list in
+            adw_about_window_set_developers(pointer, UnsafeMutablePointer(mutating: list.baseAddress))
         }
     }
 }

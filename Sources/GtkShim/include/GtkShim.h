@@ -40,24 +40,6 @@ GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, con
  * answer; FALSE when it did not answer (it was quitting, say). */
 gboolean goods_application_activate_primary(GApplication *application);
 
-/* What an About dialog says, all of it from the program (GtkReactive's AboutInfo). Any string
- * may be NULL (none shown; a NULL title keeps GTK's "About <program-name>"); `authors` is
- * NULL-terminated. */
-typedef struct {
-    const char *title;
-    const char *program_name;
-    const char *logo_icon_name;
-    const char *version;
-    const char *comments;
-    const char *website;
-    const char *const *authors;
-    const char *translator_credits;
-    GtkLicense license;
-} GoodsAboutInfo;
-
-/* The About dialog (modal over `parent`, reused while open): gtk_show_about_dialog is variadic. */
-void goods_show_about(GtkWindow *parent, const GoodsAboutInfo *info);
-
 /* Opens an http or https `uri` in the desktop's browser; any other scheme is ignored. */
 void goods_open_uri(GtkWidget *window, const char *uri);
 
