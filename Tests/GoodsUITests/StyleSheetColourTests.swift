@@ -27,7 +27,7 @@ struct StyleSheetColourTests {
 
     /// The lines that define Adwaita's accent colours (`@define-color accent_bg_color …;`): the
     /// only place a colour may be written out.
-    static let accentDefinition = /@define-color\s+accent_(?:bg_|fg_)?color\s+[^;]+;/
+    static var accentDefinition: Regex<Substring> { /@define-color\s+accent_(?:bg_|fg_)?color\s+[^;]+;/ }
 
     /// Colours written out: hex (`#FE8491`), functions of numbers (`rgb(…)`, `hsl(…)`) and CSS's
     /// colour keywords, in `text`.

@@ -24,7 +24,7 @@ struct UIFilesTests {
                       ("toast_label", "GtkLabel"), ("hud", "GtkBox"), ("hud_label", "GtkLabel")],
         "menu-item.ui": [("item", "GtkButton"), ("label", "GtkLabel")],
         "start.ui": [("page", "GtkBox"), ("title", "GtkLabel"), ("progress", "GtkProgressBar"), ("detail", "GtkLabel")],
-        "login.ui": [("page", "GtkBox"), ("avatar", "GtkImage"), ("phone", "GtkEntry"), ("code", "GtkEntry"),
+        "login.ui": [("clamp", "AdwClamp"), ("page", "GtkBox"), ("avatar", "AdwAvatar"), ("phone", "GtkEntry"), ("code", "GtkEntry"),
                      ("login", "GtkButton"), ("login-label", "GtkLabel"), ("login-spinner", "GtkSpinner")],
         "goods-list.ui": [("page", "GtkBox"), ("banner", "GtkButton"), ("carousel", "GtkStack"), ("dots", "GtkBox"),
                           ("section", "GtkLabel"), ("scroller", "GtkScrolledWindow"), ("list", "GtkListView"),
@@ -39,6 +39,7 @@ struct UIFilesTests {
             + (0..<8).map { ("picture\($0)", "GtkImage") },
         "confirm.ui": [("dialog", "GtkWindow"), ("message", "GtkLabel"), ("cancel", "GtkButton"), ("confirm", "GtkButton")],
         "plugins-dialog.ui": [("dialog", "GtkWindow"), ("list", "GtkListBox"), ("problems", "GtkLabel"), ("hint", "GtkLabel")],
+        "start-error.ui": [("window", "GtkApplicationWindow"), ("status", "AdwStatusPage"), ("quit", "GtkButton")],
         "plugin-row.ui": [("row", "GtkListBoxRow"), ("name", "GtkLabel"), ("detail", "GtkLabel"),
                           ("status", "GtkLabel"), ("enabled", "GtkSwitch")],
     ]
