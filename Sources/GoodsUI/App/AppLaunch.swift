@@ -60,7 +60,7 @@ public final class AppLaunch {
         return startError != nil ? 1 : status
     }
 
-    static func applicationOption(_ option: LaunchOptions.Option) -> ApplicationOption {
+    nonisolated static func applicationOption(_ option: LaunchOptions.Option) -> ApplicationOption {
         let kind: ApplicationOption.Kind = switch option.kind {
         case .flag: .flag
         case .text: .text
@@ -70,7 +70,7 @@ public final class AppLaunch {
     }
 
     /// GIO's values as `LaunchOptions`, checked.
-    static func launchOptions(_ values: ApplicationOptionValues) throws(LaunchOptionsError) -> LaunchOptions {
+    nonisolated static func launchOptions(_ values: ApplicationOptionValues) throws(LaunchOptionsError) -> LaunchOptions {
         try LaunchOptions(values: values.mapValues { value -> LaunchOptions.Value in
             switch value {
             case .flag: .flag
@@ -128,7 +128,7 @@ public final class AppLaunch {
     /// The options of a second launch (`asked`) that the running app (`running`) does not
     /// already follow, as they were written (`--data-source mhdemo:/x`); nil when there are none
     /// (a launch without options only raises the window).
-    static func optionsNeedingRestart(asked: LaunchOptions, running: LaunchOptions) -> String? {
+    nonisolated static func optionsNeedingRestart(asked: LaunchOptions, running: LaunchOptions) -> String? {
         var ignored: [String] = []
         if let source = asked.dataSource, source != running.dataSource {
             ignored.append("--data-source \(source.id):\(source.argument)")

@@ -16,6 +16,18 @@ import Reactive
 /// application.quitOnSignals()
 /// exit(application.run())
 /// ```
+///
+/// Or GIO's way, where GIO registers in `run` and forwards a second launch's options:
+///
+/// ```swift
+/// guard let application = Application(id: "org.example.App", flags: .handlesCommandLine) else { exit(1) }
+/// application.addOptions([ApplicationOption("version", kind: .flag, summary: "Show the version")])
+/// application.handleLocalOptions { $0["version"] == .flag ? 0 : nil }   // answered here, locally
+/// application.startup.observe(during: application.lifetime) { setUp() }
+/// application.handleCommandLine { line in application.activate(); return 0 }  // the primary, each launch
+/// application.activated.observe(during: application.lifetime) { showWindow() }
+/// exit(application.run(arguments: CommandLine.arguments))
+/// ```
 @MainActor
 public final class Application {
     /// What `registerOrRaisePrimary` found.
