@@ -14,7 +14,7 @@ meson compile -C "$work/build"
 meson test -C "$work/build" --print-errorlogs
 meson install -C "$work/build" --quiet
 for expected in bin/goodsdesk lib/goodsdesk/plugins/libgoods-detail.so lib/goodsdesk/plugins/mhdemo.plugin \
-    share/goodsdesk/dataset/banners.json share/goodsdesk/goodsdesk.css \
+    share/goodsdesk/dataset/banners.json \
     share/applications/io.github.goodsdesk.GoodsDesk.desktop share/metainfo/io.github.goodsdesk.GoodsDesk.metainfo.xml \
     share/icons/hicolor/scalable/apps/io.github.goodsdesk.GoodsDesk.svg \
     share/icons/hicolor/symbolic/apps/io.github.goodsdesk.GoodsDesk-symbolic.svg \

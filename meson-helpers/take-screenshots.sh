@@ -19,12 +19,10 @@ xvfb-run -a -s "-screen 0 420x720x24 -noreset" dbus-run-session -- bash -c '
   /usr/bin/python3 Tests/UI/screenshots.py "'"$out"'"; status=$?
   kill $app 2>/dev/null; wait $app 2>/dev/null
   exit $status'
-# The start screen, importing a first start's large data set (written beside a copy of the style
-# sheet, which the app finds next to its data set).
+# The start screen, importing a first start's large data set (the style sheets are in the binary).
 big=$(mktemp -d)
 trap 'rm -rf "$home" "$big"' EXIT
 swift run goodsdesk-data --count 300000 --output "$big/dataset" > /dev/null
-cp data/goodsdesk.css "$big/"
 XDG_DATA_HOME="$big/home" GOODSDESK_DATA_DIR="$big/dataset" xvfb-run -a -s "-screen 0 420x720x24" bash -c '
   .build/debug/goodsdesk > /dev/null 2>&1 &
   app=$!

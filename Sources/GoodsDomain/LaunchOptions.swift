@@ -11,6 +11,14 @@ public struct LaunchOptions: Sendable, Equatable {
             self.id = id
             self.argument = argument
         }
+
+        /// Reads `ID:ARGUMENT` (the argument may hold colons; the id may not be empty).
+        public init(parsing text: String) throws(LaunchOptionsError) {
+            guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
+                throw LaunchOptionsError("--data-source takes ID:ARGUMENT (for example mhdemo:/path/to/folder), not \"\(text)\"")
+            }
+            self.init(id: String(text[..<colon]), argument: String(text[text.index(after: colon)...]))
+        }
     }
 
     /// `--plugin-dir DIR`, in order (repeatable).
@@ -21,6 +29,9 @@ public struct LaunchOptions: Sendable, Equatable {
     public var showHelp = false
     /// `--version`.
     public var showVersion = false
+    /// `--gapplication-service` (GIO's own option): start without a window and wait for a
+    /// D-Bus activation. `parse` accepts it; GIO acts on it.
+    public var runsAsService = false
 
     public init() {}
 
@@ -37,28 +48,29 @@ public struct LaunchOptions: Sendable, Equatable {
             }
             switch name {
             case "--plugin-dir":
-                let folder = try value()
-                guard !folder.isEmpty else { throw LaunchOptionsError("--plugin-dir needs a folder") }
-                options.pluginDirectories.append(folder)
+                options.pluginDirectories.append(try pluginDirectory(value()))
             case "--data-source":
-                let text = try value()
-                guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
-                    throw LaunchOptionsError("--data-source takes ID:ARGUMENT (for example mhdemo:/path/to/folder), not \"\(text)\"")
-                }
-                options.dataSource = DataSourceChoice(id: String(text[..<colon]), argument: String(text[text.index(after: colon)...]))
+                options.dataSource = try DataSourceChoice(parsing: value())
             case "--help", "-h":
                 options.showHelp = true
             case "--version":
                 options.showVersion = true
+            case "--gapplication-service":
+                options.runsAsService = true
+            case "--help-all", "--help-gapplication":
+                options.showHelp = true
             default:
                 throw LaunchOptionsError(argument.hasPrefix("-") ? "unknown option \(name)" : "unexpected argument \"\(argument)\"")
             }
-            if inlineValue != nil && (name == "--help" || name == "-h" || name == "--version") {
+            if inlineValue != nil && Self.takesNoValue.contains(name) {
                 throw LaunchOptionsError("\(name) takes no value")
             }
         }
         return options
     }
+
+    /// The options that take no value (`--version=2` is a mistake).
+    private static let takesNoValue: Set<String> = ["--help", "-h", "--version", "--gapplication-service", "--help-all", "--help-gapplication"]
 
     private static func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
@@ -74,7 +86,19 @@ public struct LaunchOptions: Sendable, Equatable {
             ("-h, --help", tr("Show this help and exit")),
             ("--version", tr("Show the version and exit")),
         ]
-        let variables = [
+        return [
+            tr("Usage: goodsdesk [OPTION…]"), "",
+            tr("Browse second-hand goods: a desktop app built on an MVVM framework for GTK 4."), "",
+            tr("Options:"), table(options), "",
+            tr("Environment:"), table(variables),
+        ].joined(separator: "\n")
+    }
+}
+
+extension LaunchOptions {
+    /// Every environment variable GoodsDesk reads, described in the user's language.
+    static var variables: [(String, String)] {
+        [
             ("GOODSDESK_PLUGIN_PATH", tr("Colon-separated plugin folders (absolute paths)")),
             ("GOODSDESK_DATA_DIR", tr("The data set to import on first run")),
             ("GOODSDESK_LATENCY_MS", tr("Replaces every simulated network latency (milliseconds)")),
@@ -85,15 +109,11 @@ public struct LaunchOptions: Sendable, Equatable {
             ("XDG_CACHE_HOME", tr("Downloaded pictures")),
             ("XDG_STATE_HOME", tr("Which plugin was loading when GoodsDesk last quit (safe mode)")),
         ]
-        func table(_ rows: [(String, String)]) -> String {
-            rows.map { "  " + $0.0.padding(toLength: 24, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
-        }
-        return [
-            tr("Usage: goodsdesk [OPTION…]"), "",
-            tr("Browse second-hand goods: a desktop app built on an MVVM framework for GTK 4."), "",
-            tr("Options:"), table(options), "",
-            tr("Environment:"), table(variables),
-        ].joined(separator: "\n")
+    }
+
+    /// `rows` as `--help` lays them out: two columns.
+    static func table(_ rows: [(String, String)]) -> String {
+        rows.map { "  " + $0.0.padding(toLength: 24, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
     }
 }
 

@@ -1,4 +1,5 @@
 #include "GoodsTextures.h"
+#include <adwaita.h>
 
 void goods_picture_target_size(GtkWidget *widget, int *width, int *height) {
     int scale = MAX(1, gtk_widget_get_scale_factor(widget));
@@ -6,6 +7,8 @@ void goods_picture_target_size(GtkWidget *widget, int *width, int *height) {
     if (GTK_IS_IMAGE(widget)) {
         int size = gtk_image_get_pixel_size(GTK_IMAGE(widget));
         w = h = size > 0 ? size : 0;
+    } else if (ADW_IS_AVATAR(widget)) {
+        w = h = MAX(0, adw_avatar_get_size(ADW_AVATAR(widget)));
     } else {
         gtk_widget_get_size_request(widget, &w, &h);
         w = MAX(0, w);

@@ -1,5 +1,6 @@
 #define G_SETTINGS_ENABLE_BACKEND
 #include "GtkShim.h"
+#include <adwaita.h>
 #include <gio/gsettingsbackend.h>
 #include <glib-unix.h>
 #include <unistd.h>
@@ -46,12 +47,16 @@ void goods_picture_show_texture(GtkWidget *picture, GdkPaintable *texture, const
         else gtk_image_set_from_icon_name(GTK_IMAGE(picture), placeholder_icon);
     } else if (GTK_IS_PICTURE(picture)) {
         gtk_picture_set_paintable(GTK_PICTURE(picture), texture != NULL ? texture : NULL);
+    } else if (ADW_IS_AVATAR(picture)) {
+        /* Without a picture an avatar shows its initials or its own placeholder icon. */
+        adw_avatar_set_custom_image(ADW_AVATAR(picture), texture);
     }
 }
 
 void goods_picture_clear(GtkWidget *picture) {
     if (GTK_IS_IMAGE(picture)) gtk_image_clear(GTK_IMAGE(picture));
     else if (GTK_IS_PICTURE(picture)) gtk_picture_set_paintable(GTK_PICTURE(picture), NULL);
+    else if (ADW_IS_AVATAR(picture)) adw_avatar_set_custom_image(ADW_AVATAR(picture), NULL);
 }
 
 gboolean goods_application_activate_primary(GApplication *application) {

@@ -59,3 +59,49 @@ struct LaunchOptionsTests {
         #expect(!built.trace)
     }
 }
+
+/// The options as a toolkit's parser (GApplication's) hands them back: the same options, the
+/// same checks as `parse`.
+@Suite("Command line, from the toolkit's parser")
+struct LaunchOptionValuesTests {
+    @Test func theTableNamesEveryOptionButTheToolkitsHelp() {
+        #expect(LaunchOptions.table.map(\.name) == ["plugin-dir", "data-source", "version"])
+        #expect(LaunchOptions.table.map(\.kind) == [.folders, .text, .flag])
+        #expect(LaunchOptions.table.allSatisfy { !$0.summary.isEmpty })
+        for name in ["GOODSDESK_PLUGIN_PATH", "GOODSDESK_DATA_DIR", "XDG_DATA_HOME", "XDG_STATE_HOME"] {
+            #expect(LaunchOptions.environmentHelp.contains(name), "\(name) is missing from --help's environment")
+        }
+    }
+
+    @Test func valuesBecomeOptions() throws {
+        let options = try LaunchOptions(values: [
+            "plugin-dir": .folders(["/a", "/b"]), "data-source": .text("mhdemo:/data/demo:with:colons"), "version": .flag,
+        ])
+        #expect(options.pluginDirectories == ["/a", "/b"])
+        #expect(options.dataSource == .init(id: "mhdemo", argument: "/data/demo:with:colons"))
+        #expect(options.showVersion)
+        #expect(try LaunchOptions(values: [:]) == LaunchOptions())
+        #expect(try LaunchOptions(values: ["gapplication-service": .flag]) == LaunchOptions(), "the toolkit's own are not ours")
+        #expect(try LaunchOptions(values: ["data-source": .text("dataset:")]) == LaunchOptions.parse(["--data-source=dataset:"]))
+    }
+
+    @Test(arguments: [
+        (["plugin-dir": LaunchOptions.Value.folders(["/a", ""])], "--plugin-dir needs a folder"),
+        (["data-source": .text("mhdemo")], "--data-source takes ID:ARGUMENT"),
+        (["data-source": .text(":/x")], "--data-source takes ID:ARGUMENT"),
+    ])
+    func mistakesAreNamedAsParseNamesThem(values: [String: LaunchOptions.Value], message: String) {
+        do {
+            _ = try LaunchOptions(values: values)
+            Issue.record("\(values) was accepted")
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
+    @Test func parseAcceptsTheServiceOption() throws {
+        #expect(try LaunchOptions.parse(["--gapplication-service"]).runsAsService)
+        #expect(try LaunchOptions.parse(["--help-all"]).showHelp)
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["--gapplication-service=1"]) }
+    }
+}

@@ -24,7 +24,7 @@ struct UIFilesTests {
                       ("toast_label", "GtkLabel"), ("hud", "GtkBox"), ("hud_label", "GtkLabel")],
         "menu-item.ui": [("item", "GtkButton"), ("label", "GtkLabel")],
         "start.ui": [("page", "GtkBox"), ("title", "GtkLabel"), ("progress", "GtkProgressBar"), ("detail", "GtkLabel")],
-        "login.ui": [("page", "GtkBox"), ("avatar", "GtkImage"), ("phone", "GtkEntry"), ("code", "GtkEntry"),
+        "login.ui": [("clamp", "AdwClamp"), ("page", "GtkBox"), ("avatar", "AdwAvatar"), ("phone", "GtkEntry"), ("code", "GtkEntry"),
                      ("login", "GtkButton"), ("login-label", "GtkLabel"), ("login-spinner", "GtkSpinner")],
         "goods-list.ui": [("page", "GtkBox"), ("banner_clamp", "AdwClamp"), ("banner", "GtkButton"),
                           ("carousel", "AdwCarousel"), ("indicator", "AdwCarouselIndicatorDots"), ("dots", "GtkBox"),
@@ -44,6 +44,7 @@ struct UIFilesTests {
         "plugins-dialog.ui": [("dialog", "GtkWindow"), ("list", "GtkListBox"), ("problems", "GtkLabel"), ("hint", "GtkLabel")],
         // Menus only: checked by theMenusFileHasTheSectionsTheWindowFills.
         "menus.ui": [],
+        "start-error.ui": [("window", "GtkApplicationWindow"), ("status", "AdwStatusPage"), ("quit", "GtkButton")],
         "plugin-row.ui": [("row", "GtkListBoxRow"), ("name", "GtkLabel"), ("detail", "GtkLabel"),
                           ("status", "GtkLabel"), ("enabled", "GtkSwitch")],
     ]

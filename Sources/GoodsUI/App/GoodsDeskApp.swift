@@ -21,6 +21,9 @@ public final class GoodsDeskApp {
     public static let applicationID = "io.github.goodsdesk.GoodsDesk"
     /// The app's version (the built-in plugins have it too).
     public static let version = "0.6.0"
+    /// Where the application's resources are (its id as a path): AdwApplication loads
+    /// `style.css` and `style-dark.css` from here (GoodsUI's GResource).
+    public static let resourceBasePath = "/io/github/goodsdesk/GoodsDesk"
 
     let environment: AppEnvironment
     let log: @Sendable (String) -> Void
@@ -135,7 +138,6 @@ public final class GoodsDeskApp {
             return
         }
         MainQueueHost.attach()
-        loadStyle()
         // The icon: uninstalled in data/icons, installed in <prefix>/share/icons (which the
         // desktop's theme may not search, for a prefix such as ~/.local or /opt/x).
         let dataFolder = environment.dataFolder
@@ -178,14 +180,10 @@ public final class GoodsDeskApp {
         services?.store.close()
     }
 
-    /// Loads `goodsdesk.css` from beside the data set; without it the app runs unstyled, and says so.
-    private func loadStyle() {
-        let path = environment.dataFolder.appendingPathComponent("goodsdesk.css").path
-        do {
-            try StyleSheet.load(path: path)
-        } catch {
-            log("GoodsDesk: \(error); running unstyled")
-        }
+    /// Says `message` in the window (a toast), when it is open: a second launch's options that
+    /// need a restart, say.
+    public func showNotice(_ message: String) {
+        window?.showToast(message)
     }
 }
 

@@ -13,7 +13,8 @@ public final class LoginController: Controller {
     public let login: LoginViewModel
     /// The screen's widgets.
     public let view: LoginViewManager
-    public var page: Widget { view.page }
+    /// The clamped form.
+    public var page: Widget { view.clamp }
     /// 填充 in the header fills the demo account in; the login declares no window busy state
     /// (its busy state is on 登录).
     public let chrome: ScreenChrome
@@ -29,7 +30,7 @@ public final class LoginController: Controller {
         // (typing and pasting into the view model, 填充 into the entries).
         view.phone.reactive.text <~> viewModel.mobilePhone
         view.code.reactive.text <~> viewModel.verifyCode
-        view.avatar.reactive.picture(placeholder: "avatar-default-symbolic", loader: pictures.loader)
+        view.avatar.reactive.picture(loader: pictures.loader)
             <~ viewModel.avatarURL.map { pictures.source(for: $0) }
 
         // 登录 runs the login when clicked and is accessibly busy while it runs; Enter in the

@@ -2,16 +2,21 @@ import GoodsViewModels
 import GtkReactive
 import Reactive
 
-/// The login screen's widgets (the seeds' ViewManager), from `login.ui`: the avatar, the phone
-/// and code entries and the 登录 button (its label and the spinner it shows while busy).
+/// The login screen's widgets (the seeds' ViewManager), from `login.ui`: in a clamp (a readable
+/// width in a wide window), the avatar, the phone and code entries and the 登录 button (its
+/// label and the spinner it shows while busy).
 /// Controllers bind through their `reactive` targets and signals; it knows no view model (only
 /// the `LoginField` names its entries).
 @MainActor
 public final class LoginViewManager {
     /// The loaded `login.ui`; every widget below lives as long as it.
     public let layout: UILayout
+    /// The page as shown: the form, clamped to a readable width and centred.
+    public let clamp: Clamp
+    /// The form itself.
     public let page: Box
-    public let avatar: Image
+    /// The known account's picture (an `AdwAvatar`), else Adwaita's placeholder; named 头像.
+    public let avatar: Avatar
     public let phone: Entry
     public let code: Entry
     public let login: Button
@@ -25,8 +30,9 @@ public final class LoginViewManager {
 
     public init() {
         layout = UILayout.loading("login.ui", in: .module)
+        clamp = layout[Clamp.self, "clamp"]
         page = layout[Box.self, "page"]
-        avatar = layout[Image.self, "avatar"]
+        avatar = layout[Avatar.self, "avatar"]
         phone = layout[Entry.self, "phone"]
         code = layout[Entry.self, "code"]
         login = layout[Button.self, "login"]

@@ -16,6 +16,18 @@ import Reactive
 /// application.quitOnSignals()
 /// exit(application.run())
 /// ```
+///
+/// Or GIO's way, where GIO registers in `run` and forwards a second launch's options:
+///
+/// ```swift
+/// guard let application = Application(id: "org.example.App", flags: .handlesCommandLine) else { exit(1) }
+/// application.addOptions([ApplicationOption("version", kind: .flag, summary: "Show the version")])
+/// application.handleLocalOptions { $0["version"] == .flag ? 0 : nil }   // answered here, locally
+/// application.startup.observe(during: application.lifetime) { setUp() }
+/// application.handleCommandLine { line in application.activate(); return 0 }  // the primary, each launch
+/// application.activated.observe(during: application.lifetime) { showWindow() }
+/// exit(application.run(arguments: CommandLine.arguments))
+/// ```
 @MainActor
 public final class Application {
     /// What `registerOrRaisePrimary` found.
@@ -33,6 +45,11 @@ public final class Application {
 
     /// The application id (`org.example.App`).
     public let id: String
+    /// How GApplication runs it (`ApplicationFlags`): fixed when it is made.
+    public let flags: ApplicationFlags
+    /// The options added with `addOptions`, in order: how `handleLocalOptions` and
+    /// `handleCommandLine` read their values.
+    var options: [ApplicationOption] = []
     /// The `GtkApplication` (an `AdwApplication`). `registerOrRaisePrimary` may replace it (a fresh one per attempt),
     /// so read it after registering.
     public private(set) var pointer: UnsafeMutablePointer<GtkApplication>
@@ -56,11 +73,18 @@ public final class Application {
 
     /// A new application for `id`; nil when `id` is not a valid application id (GIO's rules:
     /// two or more dot-separated elements of letters, digits, `_` and `-`).
-    public init?(id: String) {
-        guard g_application_id_is_valid(id) != 0, let pointer = Self.makeApplication(id: id) else {
+    public convenience init?(id: String) {
+        self.init(id: id, flags: [])
+    }
+
+    /// A new application for `id` that runs with `flags` (`.handlesCommandLine`: a second
+    /// launch's options reach this instance's `handleCommandLine`); nil for an invalid id.
+    public init?(id: String, flags: ApplicationFlags) {
+        guard g_application_id_is_valid(id) != 0, let pointer = Self.makeApplication(id: id, flags: flags) else {
             return nil
         }
         self.id = id
+        self.flags = flags
         self.pointer = pointer
         (lifetime, token) = Lifetime.make()
         connectSignals()
@@ -75,7 +99,7 @@ public final class Application {
     }
 
     /// The `GApplication` face of `pointer`.
-    private var gApplication: UnsafeMutablePointer<GApplication> { goods_application(UnsafeMutableRawPointer(pointer)) }
+    var gApplication: UnsafeMutablePointer<GApplication> { goods_application(UnsafeMutableRawPointer(pointer)) }
 
     /// Registers on the session bus. If another process is the instance, asks it to activate
     /// (raise its window) and waits for its answer: `.raisedPrimary`. One that was quitting as
@@ -146,15 +170,15 @@ public final class Application {
 
     /// A new `AdwApplication` for `id`, as its `GtkApplication` (its parent class): libadwaita
     /// initialises itself in the application's `startup`, before anyone observing it runs.
-    private static func makeApplication(id: String) -> UnsafeMutablePointer<GtkApplication>? {
-        adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS).map {
+    private static func makeApplication(id: String, flags: ApplicationFlags) -> UnsafeMutablePointer<GtkApplication>? {
+        adw_application_new(id, GApplicationFlags(rawValue: flags.rawValue)).map {
             UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkApplication.self)
         }
     }
 
     /// A fresh application for the same id (a registered one cannot register again).
     private func replaceApplication() -> Bool {
-        guard let fresh = Self.makeApplication(id: id) else { return false }
+        guard let fresh = Self.makeApplication(id: id, flags: flags) else { return false }
         connections.forEach { $0.dispose() }
         connections = []
         removeSignalSources()

@@ -1,11 +1,13 @@
 import Reactive
 
 /// A widget that shows pictures through `goods_picture_show_texture`: a `GtkImage` (which shows
-/// a placeholder icon while there is none) or a `GtkPicture` (which shows nothing then).
+/// a placeholder icon while there is none), a `GtkPicture` (which shows nothing then) or an
+/// `AdwAvatar` (its initials or its own placeholder then; the placeholder icon name is ignored).
 public protocol PictureShowing: Widget {}
 
 extension Image: PictureShowing {}
 extension Picture: PictureShowing {}
+extension Avatar: PictureShowing {}
 
 extension ReactiveWidget where Base: PictureShowing {
     /// A picture's file (a path), decoded off the GTK thread at the size the widget shows it and

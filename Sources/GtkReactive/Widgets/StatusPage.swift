@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import Reactive
 
 /// An `AdwStatusPage`: an icon, a title, a description and a control, for a page that has
@@ -23,7 +24,7 @@ open class StatusPage: Widget {
     /// The text under the title, as plain text (libadwaita reads it as markup: it is escaped);
     /// nil for none.
     public var descriptionText: String? {
-        get { adw_status_page_get_description(pointer.opaque).map { String(cString: $0) } }
+        get { adw_status_page_get_description(pointer.opaque).map { Self.unescaped(String(cString: $0)) } }
         set { Self.setDescription(pointer, newValue) }
     }
 
@@ -34,6 +35,13 @@ open class StatusPage: Widget {
         }
         adw_status_page_set_description(page.opaque, escaped)
         g_free(escaped)
+    }
+
+    /// Markup's escapes undone (what `g_markup_escape_text` writes), so the text reads back as set.
+    private static func unescaped(_ markup: String) -> String {
+        markup.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&apos;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// The icon above the title; nil for none.

@@ -24,6 +24,7 @@ GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes);
 /* Shows `texture` in `picture` (a GtkImage or GtkPicture); NULL shows the placeholder icon in an
  * image and nothing in a picture. Its accessible description becomes `shown_description` or
  * `placeholder_description` (the caller's translated text; NULL leaves it as it is). */
+/* (An AdwAvatar shows the texture as its custom image.) */
 void goods_picture_show_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon,
                                 const char *shown_description, const char *placeholder_description);
 

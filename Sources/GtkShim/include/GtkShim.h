@@ -51,4 +51,11 @@ void goods_set_accessible_description(GtkWidget *widget, const char *description
 /* Marks `widget` busy for assistive technologies, or resets the state (not busy). */
 void goods_set_accessible_busy(GtkWidget *widget, gboolean busy);
 
+/* Application command lines (s4-app): g_application_command_line_print/printerr are variadic.
+ * Writes `text` as it is to the standard output / error of the process whose command line it is
+ * (the second launch's own terminal, for a remote one). */
+void goods_command_line_print(GApplicationCommandLine *command_line, const char *text);
+void goods_command_line_printerr(GApplicationCommandLine *command_line, const char *text);
+
+
 #endif
