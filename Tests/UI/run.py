@@ -11,11 +11,13 @@ from harness import LANGUAGE
 from plugin_scenarios import INSTALLED_SCENARIOS, PLUGIN_SCENARIOS
 from scenarios import SCENARIOS as BASIC_SCENARIOS
 from scenarios import first_start, valid_login_shows_goods
+from scenarios_shell import SCENARIOS as SHELL_SCENARIOS  # s4-shell
 
 if os.environ.get("GOODSDESK_UI_SUITE") == "installed":
     SCENARIOS = [("1-first-start", first_start), ("4-valid-login", valid_login_shows_goods)] + INSTALLED_SCENARIOS
 else:
     SCENARIOS = BASIC_SCENARIOS + PLUGIN_SCENARIOS
+    SCENARIOS = SCENARIOS + SHELL_SCENARIOS  # s4-shell
 
 
 def main():

@@ -12,7 +12,7 @@ import ViewModelKit
 @MainActor
 final class ConfirmationPresenter {
     /// The dialogs still open, with the layouts that hold their widgets.
-    private var open: [ObjectIdentifier: (dialog: MessageDialog, layout: UILayout)] = [:]
+    private var open: [ObjectIdentifier: (dialog: MessageDialog, layout: UILayout, answers: Lifetime.Token)] = [:]
 
     /// The dialog last presented, while it is open (tests).
     var dialog: MessageDialog? { open.values.first?.dialog }
@@ -45,20 +45,34 @@ final class ConfirmationPresenter {
                            appearance: request.isDestructive ? .destructive : .suggested)
         dialog.defaultResponse = Self.cancelResponse
         dialog.closeResponse = Self.cancelResponse
-        dialog.reactive.responses.startObserving(during: dialog.lifetime) { [weak dialog] response in
-            dialog?.destroy()
+        // libadwaita closes the dialog before it answers a button: the answer is listened to
+        // until it has come, not for the dialog's lifetime.
+        let answers = Lifetime.make()
+        let key = ObjectIdentifier(layout)
+        dialog.reactive.responses.startObserving(during: answers.lifetime) { [weak self, weak dialog] response in
+            if let dialog, dialog.isOpen { dialog.destroy() }
+            self?.open[key] = nil
             if response == Self.confirmResponse { request.onConfirm() }
         }
-        let key = ObjectIdentifier(layout)
-        open[key] = (dialog, layout)
-        // Closed, however it closed: its widgets go with the layout.
-        dialog.lifetime.observeEnded { [weak self] in MainThread.run { [weak self] in self?.open[key] = nil } }
+        open[key] = (dialog, layout, answers.token)
+        // Closed by the window closing (closeAll): nothing answers, its widgets go with the layout.
+        dialog.lifetime.observeEnded { [weak self] in MainThread.run { [weak self] in self?.forget(key) } }
         dialog.present()
+    }
+
+    /// What the presenter schedules lives as long as it.
+    private let scope = Lifetime.make()
+
+    /// Lets go of dialog `key` after the main loop's current turn, once a button's answer (which
+    /// comes after the close) has had its chance.
+    private func forget(_ key: ObjectIdentifier) {
+        SignalProducer<Void, Never>(value: ()).observe(on: MainLoopScheduler.shared)
+            .startObserving(during: scope.lifetime) { [weak self] in self?.open[key] = nil }
     }
 
     /// Closes every open dialog (the window they belong to is closing).
     func closeAll() {
-        for (dialog, _) in open.values { dialog.destroy() }
+        for (dialog, _, _) in open.values where dialog.isOpen { dialog.destroy() }
         open = [:]
     }
 }

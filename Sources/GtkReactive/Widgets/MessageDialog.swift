@@ -1,4 +1,5 @@
 import CGtk
+import GtkShim
 import Reactive
 
 /// An `AdwMessageDialog`: a modal question over a window — a heading, a body and one button per
@@ -54,6 +55,25 @@ open class MessageDialog: Window {
             adw_message_dialog_add_response(typed, id, label)
         }
         adw_message_dialog_set_response_appearance(typed, id, appearance.adw)
+        nameButtons(labelled: label)
+    }
+
+    /// Names the buttons of a response `label` by it, once: libadwaita 1.2 makes them with a
+    /// mnemonic label, which GTK 4.8 reads out twice ("注销 注销").
+    private func nameButtons(labelled label: String) {
+        var pending: [UnsafeMutablePointer<GtkWidget>] = [pointer]
+        while let widget = pending.popLast() {
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                pending.append(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            guard g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0,
+                  let text = gtk_button_get_label(widget.typed(GtkButton.self)), String(cString: text) == label else { continue }
+            gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+            goods_set_accessible_label(widget, label)
+        }
     }
 
     /// The label of response `id`'s button; nil if there is no such response.
@@ -89,14 +109,20 @@ open class MessageDialog: Window {
 }
 
 extension ReactiveWidget where Base: MessageDialog {
-    /// Each response the user gives (a button, Escape: the close response); the dialog closes
-    /// itself after each.
+    /// Each response the user gives (a button, Escape or closing: the close response). A
+    /// button's response comes after libadwaita has closed the dialog, so this is not bound to
+    /// the dialog's lifetime (which ends when it closes): it lasts until disposed, or until GTK
+    /// frees the dialog — keep the wrapper until the response has come.
     public var responses: SignalProducer<String, Never> {
-        producer { widget, _, send in
-            [SignalConnection(UnsafeMutableRawPointer(widget), signal: "response", arguments: 1) { argument in
-                guard let argument else { return }
-                send(String(cString: argument.assumingMemoryBound(to: CChar.self)))
-            }]
+        let handle = WidgetPointer(base.pointer)
+        return SignalProducer { observer, run in
+            GtkThread.run {
+                guard !run.hasEnded else { return }
+                run += SignalConnection(UnsafeMutableRawPointer(handle.pointer), signal: "response", arguments: 1) { argument in
+                    guard let argument else { return }
+                    observer.send(value: String(cString: argument.assumingMemoryBound(to: CChar.self)))
+                }
+            }
         }
     }
 }
