@@ -146,11 +146,26 @@ public final class AppWindow: AppChrome {
         target.append(back)
     }
 
-    /// The window's own buttons (close) go on the outer header bars only.
+    /// The window's own buttons (close…) go on the outer header bars only, and only on the
+    /// header that shows: a folded-away pane's header shows none (so there is one close button).
     func updateTitleButtons() {
-        let twoPanes = detailPane.isVisible && isWide.value
-        header.showsEndTitleButtons = !twoPanes
-        detailHeader.showsStartTitleButtons = !twoPanes
+        guard detailPane.isVisible else {
+            header.showsStartTitleButtons = true
+            header.showsEndTitleButtons = true
+            return
+        }
+        if isFolded {
+            let detailShows = leaflet.isVisibleChild(detailPane)
+            header.showsStartTitleButtons = !detailShows
+            header.showsEndTitleButtons = !detailShows
+            detailHeader.showsStartTitleButtons = detailShows
+            detailHeader.showsEndTitleButtons = detailShows
+        } else {
+            header.showsStartTitleButtons = true
+            header.showsEndTitleButtons = false
+            detailHeader.showsStartTitleButtons = false
+            detailHeader.showsEndTitleButtons = true
+        }
     }
 
     /// Shows `message` as a toast (libadwaita's: queued after the ones before it, five seconds

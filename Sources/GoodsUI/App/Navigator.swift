@@ -286,6 +286,7 @@ public final class Navigator: Navigating {
             chrome = ChromeBinding(main.chrome, of: main.viewModel, on: window, canGoBack: topIndex > 0)
             window.leaflet.showChild(window.mainPane)
         }
+        window.updateTitleButtons()
         applyActivity()
         shown?.didShow()
     }
