@@ -38,12 +38,12 @@ artifacts=${GOODSDESK_UI_ARTIFACTS:-.build/ui-artifacts}
 rm -rf "$artifacts"
 for language in zh_CN en; do
     GOODSDESK_UI_LANGUAGE=$language GOODSDESK_UI_PLUGINS=.build/debug/plugins GOODSDESK_UI_FIXTURES=.build/debug/plugin-fixtures \
-        xvfb-run -a -s "-screen 0 480x800x24 -noreset" dbus-run-session -- \
+        xvfb-run -a -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- \
         /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts/$language"
 done
 $quick && exit 0
 # Installed like a GNOME app: meson install into a temporary prefix, validated, moved, smoke-tested.
-xvfb-run -a -s "-screen 0 480x800x24 -noreset" dbus-run-session -- ./meson-helpers/install-smoke.sh "$artifacts/installed"
+xvfb-run -a -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- ./meson-helpers/install-smoke.sh "$artifacts/installed"
 # The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
 swift run -c release reactive-bench --quick
 swift run -c release goodsdesk-bench --quick

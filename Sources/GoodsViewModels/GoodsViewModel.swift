@@ -271,7 +271,10 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
 
     /// Asks to confirm logging out; if confirmed, ends the session and returns to login.
     public func logout() {
-        request(.confirm(ConfirmationRequest(message: tr("确定要注销当前用户吗?")) { [weak self] in
+        // The dialog is headed 注销？ and its destructive button says what it does: 注销.
+        let question = ConfirmationRequest(
+            title: tr("注销？"), message: tr("确定要注销当前用户吗?"), confirmTitle: tr("注销"), cancelTitle: tr("取消")
+        ) { [weak self] in
             guard let self else { return }
             session.account.value = nil
             if let makeLogin {
@@ -279,7 +282,8 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
             } else {
                 open(GoodsRoutes.login, as: .replaceRoot)
             }
-        }))
+        }
+        request(.confirm(question))
     }
 }
 

@@ -3,7 +3,7 @@ import Reactive
 
 /// What a screen may use of the window around it: its lifetime and focus, the toast, the
 /// desktop's URI handler, and the window itself (to put a dialog over it). Controllers (built-in
-/// or from plugins) get it instead of the window; the header buttons, title, HUD and back button
+/// or from plugins) get it instead of the window; the header buttons, title, busy state and back button
 /// they declare in `Controller.chrome`, which the navigator binds.
 @MainActor
 public protocol AppChrome: AnyObject, Sendable {
@@ -27,7 +27,7 @@ public protocol AppChrome: AnyObject, Sendable {
     /// The header menu's 注销 item.
     @available(*, deprecated, message: "declare ChromeItem(id: \"logout\", …) in Controller.chrome")
     var logoutItem: Widget { get }
-    /// Shows or hides the "Loading..." HUD.
+    /// Once showed the "Loading..." HUD; now only reported as busy (there is no HUD).
     @available(*, deprecated, message: "declare ScreenChrome.isBusy in Controller.chrome")
     func setBusy(_ busy: Bool)
     /// Closes the header menu.

@@ -1,8 +1,8 @@
 import GtkReactive
 import Reactive
 
-/// The window's chrome as a screen wants it while it is on top: the title, the header buttons
-/// and menu items, the "Loading..." HUD and the back button. A controller declares it
+/// The window's chrome as a screen wants it while it shows: the title, the header buttons and
+/// menu items, its busy state and the back button. A controller declares it
 /// (`Controller.chrome`); the navigator binds it while the screen is on top and unbinds it when
 /// the screen leaves, so each part of the chrome has one owner.
 @MainActor
@@ -11,7 +11,8 @@ public struct ScreenChrome {
     public var title: Property<String>?
     /// The screen's header buttons and menu items, in order within each place.
     public var items: [ChromeItem]
-    /// Whether the blocking "Loading..." HUD shows (and the pages take no input).
+    /// Whether the screen is busy (reported as `AppWindow.isBusy`; nothing blocks the window:
+    /// a screen shows its busy state itself, as 登录 does with its spinner).
     public var isBusy: Property<Bool>
     /// Whether the back button shows when the screen is not the first one.
     public var showsBack: Bool

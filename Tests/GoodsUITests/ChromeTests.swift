@@ -124,7 +124,7 @@ struct ChromeTests {
         #expect(screen.shares == 1)
 
         model.busy.value = true
-        #expect(window.isBusy && !window.stack.isSensitive, "busy: the HUD shows and the pages take no input")
+        #expect(window.isBusy && window.stack.isSensitive, "busy: reported, and nothing blocks the window (no HUD)")
         model.busy.value = false
         #expect(!window.isBusy && window.stack.isSensitive)
 
@@ -136,7 +136,7 @@ struct ChromeTests {
         #expect(window.headerEnd.childCount == 0 && !window.headerEnd.isVisible)
         #expect(menuTexts(window) == Self.windowItems + ["插件"] + Self.closingItems, "导出 left with its screen")
         #expect(!window.actions.isEnabled("refresh"), "no screen on top declares refresh")
-        #expect(!window.isBusy, "the HUD is the top screen's: the one below is busy, not this one")
+        #expect(!window.isBusy, "the busy state is the top screen's: the one below is busy, not this one")
         #expect(window.back.isVisible)
         model.heading.value = "第三页"
         #expect(title(window) == "详情", "the screen below no longer sets the title")
@@ -297,30 +297,33 @@ struct ChromeTests {
 
         navigator.handle(.confirm(request))
         var dialog = try #require(navigator.confirmations.dialog)
-        #expect(dialog.title == "确定要注销当前用户吗?")
+        #expect(dialog.heading == "确定要注销当前用户吗?" && dialog.body.isEmpty, "no title: the question heads it, once")
         #expect(dialog.isModal)
         #expect(labelTexts(under: dialog.pointer).contains("确定要注销当前用户吗?"))
-        let buttons = descendants(of: dialog.pointer).compactMap { Button.cast($0) }
-        #expect(buttons.map(\.label) == ["取消", "确定"], "the app's titles, cancel first")
-        let confirm = try #require(buttons.last)
-        #expect(confirm.hasCSSClass("destructive-action"))
-        confirm.click()
+        #expect(dialog.label(ofResponse: "cancel") == "取消" && dialog.label(ofResponse: "confirm") == "确定", "the app's titles")
+        #expect(dialog.appearance(ofResponse: "confirm") == .destructive)
+        #expect(dialog.defaultResponse == "cancel" && dialog.closeResponse == "cancel", "取消 is the default, and Escape's")
+        let buttons = descendants(of: dialog.pointer).compactMap { Button.cast($0) }.map(\.label)
+        #expect(buttons.contains("取消") && buttons.contains("确定"), "a button per response: \(buttons)")
+        dialog.respond("confirm")
         #expect(confirmed == 1)
         #expect(navigator.confirmations.openCount == 0, "confirming closed it")
         #expect(g_list_model_get_n_items(gtk_window_get_toplevels()) == windows)
 
-        navigator.handle(.confirm(ConfirmationRequest(message: "删除?", confirmTitle: "删除", cancelTitle: "保留") { confirmed += 1 }))
+        navigator.handle(.confirm(ConfirmationRequest(
+            title: "删除？", message: "删除?", confirmTitle: "删除", cancelTitle: "保留", isDestructive: false) { confirmed += 1 }))
         dialog = try #require(navigator.confirmations.dialog)
-        let titled = descendants(of: dialog.pointer).compactMap { Button.cast($0) }
-        #expect(titled.map(\.label) == ["保留", "删除"], "the request's own titles")
-        try #require(titled.first).click()
+        #expect(dialog.heading == "删除？" && dialog.body == "删除?", "the title heads it, the message under it")
+        #expect(dialog.label(ofResponse: "cancel") == "保留" && dialog.label(ofResponse: "confirm") == "删除", "the request's own titles")
+        #expect(dialog.appearance(ofResponse: "confirm") == .suggested, "not destructive when the request says so")
+        dialog.respond("cancel")
         #expect(confirmed == 1 && navigator.confirmations.openCount == 0, "cancel closes without confirming")
 
         navigator.handle(.confirm(request))
         dialog = try #require(navigator.confirmations.dialog)
-        let escape = try #require(shortcutActions(of: dialog.pointer)["Escape"])
-        gtk_shortcut_action_activate(escape, GTK_SHORTCUT_ACTION_EXCLUSIVE, dialog.pointer, nil)
-        #expect(confirmed == 1 && navigator.confirmations.openCount == 0, "Escape closes it")
+        // Escape closes a message dialog with its close response: as the window manager's close.
+        dialog.close()
+        #expect(confirmed == 1 && navigator.confirmations.openCount == 0, "closing (Escape) cancels")
         #expect(g_list_model_get_n_items(gtk_window_get_toplevels()) == windows, "no dialog left open")
 
         navigator.handle(.confirm(request))

@@ -5,6 +5,8 @@ import time
 
 import pyatspi
 
+from atspi import find
+
 from harness import App, Scenario, StepFailed, T, all_nodes, name_of
 
 PHONE, CODE = "13874389438", "5858"
@@ -226,13 +228,27 @@ def like_and_unlike_persist(app):
     s.step("restart", restart_keeps_like)
 
 
+def press_last(app, role, name):
+    """Presses the first widget with `role` and `name` in the app's last window (a dialog, after
+    the window it belongs to); False if there is none."""
+    root = app.root()
+    if root.childCount < 2:
+        return False
+    node = find(root.getChildAtIndex(root.childCount - 1), role, T(name))
+    if node is None:
+        return False
+    node.queryAction().doAction(0)
+    return True
+
+
 def logout_returns_to_login(app):
     s = Scenario(app)
     login_with_fill(app, s)
     s.step("menu", lambda: app.press("push button", "菜单"))
     s.step("logout", lambda: app.press("push button", "注销"))
     s.step("confirmation", lambda: app.wait_for("label", "确定要注销当前用户吗?", expect="the 确定要注销当前用户吗? confirmation"))
-    s.step("confirm", lambda: app.press("push button", "确定"))
+    # The dialog's destructive button says what it does (注销); the menu's 注销 is the first match.
+    s.step("confirm", lambda: app.wait_until(lambda: press_last(app, "push button", "注销"), 10, "the dialog's 注销 button"))
     s.step("login again", lambda: app.wait_for("push button", "填充", expect="back on the login window"))
 
 

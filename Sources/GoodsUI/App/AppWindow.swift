@@ -4,11 +4,15 @@ import Localization
 import PluginKit
 import Reactive
 
-/// The application window (`window.ui`): header bar, navigation stack, toast and the
-/// "Loading..." HUD. It lays out and shows; the navigator decides what (a screen's chrome, its
-/// page, the busy state), and it never touches a view model. Every widget is held by its layout
-/// for as long as the window object lives, so nothing it does can reach a widget GTK has freed;
-/// once the window has closed, its lifetime has ended and the chrome does nothing.
+/// The application window (`window.ui`, libadwaita): toasts (`AdwToastOverlay`) over a leaflet
+/// of two panes with a header bar each — the navigation stack (`stack`, under `header`) and, for
+/// a list that opens its items beside it, the detail pane (`detailStack`, under `detailHeader`,
+/// with a status page until an item opens). At `splitWidth` and wider the panes stand side by
+/// side; narrower, the leaflet folds and shows one at a time. It lays out and shows; the
+/// navigator decides what (a screen's chrome, its page, which pane), and it never touches a view
+/// model. Every widget is held by its layout for as long as the window object lives, so nothing
+/// it does can reach a widget GTK has freed; once the window has closed, its lifetime has ended
+/// and the chrome does nothing.
 @MainActor
 public final class AppWindow: AppChrome {
     /// The loaded `window.ui`: holds every widget of the window.
@@ -27,17 +31,44 @@ public final class AppWindow: AppChrome {
     /// Declared header buttons without a slot, at the start (after back) and at the end.
     let headerStart: Box
     let headerEnd: Box
-    let toast: Revealer
-    let toastLabel: Label
-    let hud: Box
-    /// The navigation stack, which the HUD makes insensitive.
+    /// The main pane's header bar and its title.
+    let header: HeaderBar
+    let titleLabel: Label
+    /// The navigation stack: every screen's page, but those shown in the detail pane.
     let stack: Stack
+    /// The main pane (header and stack) and the detail pane, the leaflet's pages.
+    let mainPane: Box
+    let detailPane: Box
+    let separator: Widget
+    let leaflet: Leaflet
+    /// The detail pane's header: its title and declared buttons; `back` moves between the
+    /// two panes' back slots (one back button, the top screen's).
+    let detailHeader: HeaderBar
+    let detailTitle: Label
+    let backSlot: Box
+    let detailBackSlot: Box
+    let detailStart: Box
+    let detailEnd: Box
+    /// The detail pane's pages: `placeholder` until a screen opens there.
+    let detailStack: Stack
+    let placeholder: StatusPage
+    let toasts: ToastOverlay
+    /// Watches the content's width for the breakpoint.
+    let widthWatch: DrawingArea
     /// The app's menu items (menu actions), which stay after every screen's items: what their
     /// actions press.
     private(set) var appMenuItems: [Button] = []
-    /// What the deprecated `setBusy` asks for; the navigator, the HUD's owner, shows it too.
+    /// What the deprecated `setBusy` asks for (reported by `isBusy`; nothing blocks the window).
     let requestedBusy = MutableProperty(false)
-    private let toastTimer = SerialDisposable()
+    /// The busy state the screen on top declares (`ScreenChrome.isBusy`), bound by its chrome.
+    let screenBusy = MutableProperty(false)
+    /// The text of the last toast.
+    private var lastToast = ""
+    /// Whether the window is wide enough for two panes (`splitWidth` and more): now, then each change.
+    let isWide = MutableProperty(false)
+
+    /// The width from which a list and the item it opened stand side by side.
+    public nonisolated static let splitWidth = 860
 
     /// The chrome slots `window.ui` declares: a declared item with one of these ids uses the
     /// window's widget (its place, look, accessible name).
@@ -51,6 +82,8 @@ public final class AppWindow: AppChrome {
 
     /// A window for `application`; without one (tests), a window of no application.
     public init(application: Application?) {
+        // The layout names Adw widgets: libadwaita must have started (an application has).
+        AdwaitaStyle.start()
         layout = UILayout.loading("window.ui", in: .module)
         window = Window(toplevel: layout[Window.self, "window"].pointer)
         window.setApplication(application?.pointer)
@@ -66,37 +99,104 @@ public final class AppWindow: AppChrome {
         menu.setMenu(actions.menu)
         headerStart = layout[Box.self, "header_start"]
         headerEnd = layout[Box.self, "header_end"]
-        toast = layout[Revealer.self, "toast"]
-        toastLabel = layout[Label.self, "toast_label"]
-        hud = layout[Box.self, "hud"]
+        header = layout[HeaderBar.self, "header"]
+        titleLabel = layout[Label.self, "title"]
         stack = layout[Stack.self, "stack"]
-        window.lifetime += toastTimer
-        // Until a navigator binds the HUD, the old `setBusy` shows it.
-        hud.reactive.isVisible <~ requestedBusy
-        stack.reactive.isSensitive <~ requestedBusy.negate()
+        mainPane = layout[Box.self, "main_pane"]
+        detailPane = layout[Box.self, "detail_pane"]
+        separator = layout[Widget.self, "pane_separator"]
+        leaflet = layout[Leaflet.self, "leaflet"]
+        detailHeader = layout[HeaderBar.self, "detail_header"]
+        detailTitle = layout[Label.self, "detail_title"]
+        backSlot = layout[Box.self, "back_slot"]
+        detailBackSlot = layout[Box.self, "detail_back_slot"]
+        detailStart = layout[Box.self, "detail_start"]
+        detailEnd = layout[Box.self, "detail_end"]
+        detailStack = layout[Stack.self, "detail_stack"]
+        placeholder = layout[StatusPage.self, "placeholder"]
+        toasts = layout[ToastOverlay.self, "toasts"]
+        widthWatch = layout[DrawingArea.self, "width_watch"]
+        // The breakpoint: the leaflet may unfold from splitWidth on. The width comes during a
+        // layout; the leaflet changes after it.
+        let splitWidth = Self.splitWidth
+        widthWatch.reactive.width.map { $0 >= splitWidth }.skipRepeats()
+            .observe(on: MainLoopScheduler.shared)
+            .startObserving(during: window.lifetime) { [weak self] wide in self?.setWide(wide) }
+        setSplit(false)
     }
 
-    isolated deinit { toastTimer.dispose() }
+    /// Lets the leaflet unfold (`wide`) or keeps it folded.
+    func setWide(_ wide: Bool) {
+        guard isOpen else { return }
+        leaflet.canUnfold = wide
+        isWide.value = wide
+        updateTitleButtons()
+    }
 
-    /// Shows `message` in the toast, for as long as it takes to read (`toastDuration`).
+    /// Whether the detail pane is part of the layout (a list that opens items beside it is on
+    /// the stack): shown beside the main pane when wide, reachable by folding when narrow.
+    func setSplit(_ split: Bool) {
+        guard isOpen else { return }
+        detailPane.isVisible = split
+        separator.isVisible = split
+        // Alone, the main pane takes the whole width; beside the detail, the detail takes what is left.
+        mainPane.expandsHorizontally = !split
+        updateTitleButtons()
+    }
+
+    /// Whether one pane shows at a time: narrower than `splitWidth` (or too narrow for both).
+    var isFolded: Bool { !isWide.value || leaflet.isFolded }
+
+    /// Puts the back button in the detail pane's header (`inDetail`) or the main pane's.
+    func placeBack(inDetail: Bool) {
+        let target = inDetail ? detailBackSlot : backSlot
+        guard !target.contains(back) else { return }
+        (inDetail ? backSlot : detailBackSlot).remove(back)
+        target.append(back)
+    }
+
+    /// The window's own buttons (close…) go on the outer header bars only, and only on the
+    /// header that shows: a folded-away pane's header shows none (so there is one close button).
+    func updateTitleButtons() {
+        guard detailPane.isVisible else {
+            header.showsStartTitleButtons = true
+            header.showsEndTitleButtons = true
+            return
+        }
+        if isFolded {
+            let detailShows = leaflet.isVisibleChild(detailPane)
+            header.showsStartTitleButtons = !detailShows
+            header.showsEndTitleButtons = !detailShows
+            detailHeader.showsStartTitleButtons = detailShows
+            detailHeader.showsEndTitleButtons = detailShows
+        } else {
+            header.showsStartTitleButtons = true
+            header.showsEndTitleButtons = false
+            detailHeader.showsStartTitleButtons = false
+            detailHeader.showsEndTitleButtons = true
+        }
+    }
+
+    /// Shows `message` as a toast (libadwaita's: queued after the ones before it, five seconds
+    /// each, or time to read a longer message, at most ten).
     public func showToast(_ message: String) {
         guard isOpen else { return }
-        toastLabel.text = message
-        toast.revealsChild = true
-        toastTimer.inner = SignalProducer<Void, Never>(value: ())
-            .delay(Self.toastDuration(of: message), on: MainLoopScheduler.shared)
-            .startObserving(during: lifetime) { [weak self] in self?.toast.revealsChild = false }
+        lastToast = message
+        toasts.add(Toast(message, timeout: Self.toastSeconds(of: message)))
     }
 
-    /// How long a toast stays: two seconds, and time to read a longer message (a read-only
-    /// store's reason), at most ten.
-    static func toastDuration(of message: String) -> Duration {
-        .milliseconds(min(10_000, 2_000 + max(0, message.count - 12) * 120))
+    /// How long a toast stays, in seconds: GNOME's five, and time to read a longer message (a
+    /// read-only store's reason), at most ten.
+    static func toastSeconds(of message: String) -> Int {
+        min(10, 5 + max(0, message.count - 24) / 10)
     }
 
-    /// Shows or hides the blocking "Loading..." HUD for the screen on top, with whatever busy
-    /// state its chrome declares; the next screen starts without it.
-    @available(*, deprecated, message: "declare ScreenChrome.isBusy in Controller.chrome")
+    /// How long a toast stays (before libadwaita's toasts: `toastSeconds`).
+    static func toastDuration(of message: String) -> Duration { .seconds(toastSeconds(of: message)) }
+
+    /// Asked a window-wide "Loading..." HUD to show; there is none any more (screens show their
+    /// own busy state), so it is only reported by `isBusy`.
+    @available(*, deprecated, message: "declare ScreenChrome.isBusy in Controller.chrome; nothing blocks the window")
     public func setBusy(_ busy: Bool) {
         guard isOpen else { return }
         requestedBusy.value = busy
@@ -106,14 +206,30 @@ public final class AppWindow: AppChrome {
     /// forward or back.
     public func show(page: Widget, named name: String, forward: Bool = true) {
         guard isOpen else { return }
+        if detailStack.contains(page) { detailStack.remove(page) }
         if !stack.contains(page) { stack.add(page, named: name) }
         stack.transition = forward ? .slideLeft : .slideRight
         stack.showChild(page)
     }
 
-    /// Takes `page` off the navigation stack.
+    /// Shows `page` in the detail pane (adding it under `name` if it is new).
+    func showDetail(page: Widget, named name: String) {
+        guard isOpen else { return }
+        if stack.contains(page) { stack.remove(page) }
+        if !detailStack.contains(page) { detailStack.add(page, named: name) }
+        detailStack.showChild(page)
+    }
+
+    /// Shows the detail pane's placeholder (nothing is open beside the list).
+    func showPlaceholder() {
+        guard isOpen else { return }
+        detailStack.showChild(placeholder)
+    }
+
+    /// Takes `page` off the navigation stack (or the detail pane).
     public func remove(page: Widget) {
         if stack.contains(page) { stack.remove(page) }
+        if detailStack.contains(page) { detailStack.remove(page) }
     }
 
     public func present() {
@@ -121,11 +237,12 @@ public final class AppWindow: AppChrome {
         window.present()
     }
 
-    /// Whether the "Loading..." HUD is showing.
-    public var isBusy: Bool { hud.isVisible }
+    /// Whether the screen on top says it is busy (`ScreenChrome.isBusy`), or the old `setBusy`
+    /// asked for it. Nothing blocks the window: each screen shows its busy state its own way.
+    public var isBusy: Bool { screenBusy.value || requestedBusy.value }
 
-    /// The text the toast shows (or showed last).
-    public var toastText: String { toastLabel.text }
+    /// The text of the last toast shown.
+    public var toastText: String { lastToast }
 
     /// Destroys the window (as its close button does).
     public func destroy() {

@@ -3,14 +3,40 @@ import PluginKit
 import Reactive
 import ViewModelKit
 
-/// One screen's chrome bound onto the window while the screen is on top: the title, the
-/// declared items (the window's slot widget for an id it has a slot for, else a new button in
-/// the header, or an action with an item in the primary menu), their shortcuts, the HUD and the
-/// back button. `unbind()` undoes all of it: the items' bindings end, slots hide, made buttons
-/// and menu items go, shortcuts and accelerators are removed.
+/// A header bar a screen's chrome goes on: the main pane's (with the window's slot widgets) or
+/// the detail pane's (none: every item gets a button of its own).
+@MainActor
+struct ChromeHeader {
+    let title: Label
+    let back: Button
+    let start: Box
+    let end: Box
+    let slots: [String: Button]
+}
+
+extension AppWindow {
+    /// The main pane's header bar: back, the declared buttons, the slots, the menu.
+    var mainHeader: ChromeHeader {
+        ChromeHeader(title: titleLabel, back: back, start: headerStart, end: headerEnd, slots: slots)
+    }
+
+    /// The detail pane's header bar.
+    var detailHeaderBar: ChromeHeader {
+        ChromeHeader(title: detailTitle, back: back, start: detailStart, end: detailEnd, slots: [:])
+    }
+}
+
+/// One screen's chrome bound onto a header bar of the window while the screen shows there: the
+/// title, the declared items (the window's slot widget for an id it has a slot for, else a new
+/// button in the header, or an action with an item in the primary menu), their shortcuts and
+/// the back button; for the screen on top (`ownsWindow`) also the window's title and busy state
+/// (`AppWindow.isBusy`). `unbind()` undoes all of it: the items' bindings end, slots hide, made buttons and menu items go,
+/// shortcuts and accelerators are removed.
 @MainActor
 final class ChromeBinding {
     private let window: AppWindow
+    private let header: ChromeHeader
+    private let ownsWindow: Bool
     private let scope = Lifetime.make()
     /// The window's slot widgets the chrome uses.
     private var slots: [Button] = []
@@ -21,20 +47,34 @@ final class ChromeBinding {
     private var commands: [AppActions.Command] = []
     private var isBound = true
 
-    /// Binds `chrome` (of a screen showing `viewModel`) onto `window`; `canGoBack` says whether
-    /// a screen lies below.
-    init(_ chrome: ScreenChrome, of viewModel: ViewModel, on window: AppWindow, canGoBack: Bool) {
+    /// Binds `chrome` (of a screen showing `viewModel`) onto `window`'s main header, owning the
+    /// window's title and busy state; `canGoBack` says whether a screen lies below.
+    convenience init(_ chrome: ScreenChrome, of viewModel: ViewModel, on window: AppWindow, canGoBack: Bool) {
+        self.init(chrome, of: viewModel, on: window, header: window.mainHeader, canGoBack: canGoBack, ownsWindow: true)
+    }
+
+    /// Binds `chrome` onto `header`; `canGoBack` shows its back button (if the chrome shows one),
+    /// `ownsWindow` binds the window's title and busy state too.
+    init(
+        _ chrome: ScreenChrome, of viewModel: ViewModel, on window: AppWindow, header: ChromeHeader,
+        canGoBack: Bool, ownsWindow: Bool
+    ) {
         self.window = window
+        self.header = header
+        self.ownsWindow = ownsWindow
         let lifetime = scope.lifetime
-        Window(window.window.pointer, scope: lifetime).reactive.title <~ (chrome.title ?? Property(viewModel.title))
-        window.back.isVisible = canGoBack && chrome.showsBack
-        // The HUD's one owner: the screen on top's busy state (and the old setBusy's).
-        let busy = chrome.isBusy.or(window.requestedBusy)
-        Box(window.hud.pointer, scope: lifetime).reactive.isVisible <~ busy
-        Stack(window.stack.pointer, scope: lifetime).reactive.isSensitive <~ busy.negate()
+        let title = chrome.title ?? Property(viewModel.title)
+        Label(header.title.pointer, scope: lifetime).reactive.text <~ title
+        if ownsWindow {
+            Window(window.window.pointer, scope: lifetime).reactive.title <~ title
+            // What AppWindow.isBusy reports; nothing blocks the window.
+            chrome.isBusy.producer.startObserving(during: lifetime) { [weak window] busy in window?.screenBusy.value = busy }
+        }
+        // One back button: the top screen's.
+        if ownsWindow { header.back.isVisible = canGoBack && chrome.showsBack }
         for item in chrome.items {
             let widget: Button
-            if let slot = window.slots[item.id] {
+            if let slot = header.slots[item.id] {
                 widget = slot
                 slots.append(slot)
             } else {
@@ -50,7 +90,7 @@ final class ChromeBinding {
                 case .headerStart, .headerEnd:
                     widget = window.makeHeaderButton(label: item.label, icon: item.icon)
                     if let name = item.accessibleName ?? item.label { widget.setAccessibleLabel(name) }
-                    let box = item.place == .headerStart ? window.headerStart : window.headerEnd
+                    let box = item.place == .headerStart ? header.start : header.end
                     box.append(widget)
                     box.isVisible = true
                     made.append((widget, box))
@@ -81,7 +121,7 @@ final class ChromeBinding {
         }
     }
 
-    /// Takes the chrome off the window (the title stays until the next screen's).
+    /// Takes the chrome off the window (the titles stay until the next screen's).
     func unbind() {
         guard isBound else { return }
         isBound = false
@@ -101,11 +141,12 @@ final class ChromeBinding {
             if box.childCount == 0 { box.isVisible = false }
         }
         made = []
-        window.back.isVisible = false
-        // Until the next screen binds it, the HUD shows what the old setBusy asks for.
-        window.requestedBusy.value = false
-        window.hud.reactive.isVisible <~ window.requestedBusy
-        window.stack.reactive.isSensitive <~ window.requestedBusy.negate()
+        if ownsWindow {
+            header.back.isVisible = false
+            window.screenBusy.value = false
+            // The old setBusy's request was the screen's: the next starts without it.
+            window.requestedBusy.value = false
+        }
     }
 
     isolated deinit { unbind() }

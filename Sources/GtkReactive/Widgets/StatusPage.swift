@@ -8,7 +8,8 @@ open class StatusPage: Widget {
     override open class var gtkType: GType { adw_status_page_get_type() }
 
     /// A new status page with `title` (and `iconName`, `description` when given).
-    public convenience init(title: String, description: String? = nil, iconName: String? = nil) {
+    public convenience init(title: String = "", description: String? = nil, iconName: String? = nil) {
+        AdwaitaStyle.start()
         self.init(adw_status_page_new())
         self.title = title
         self.descriptionText = description

@@ -1,0 +1,84 @@
+import CGtk
+import Reactive
+
+/// The closure behind one key shortcut that may decline; GTK holds it and releases it with the action.
+private final class KeyShortcutBox {
+    let activate: () -> Bool
+    init(_ activate: @escaping () -> Bool) { self.activate = activate }
+}
+
+/// Called by GTK, on its thread, when the trigger is pressed: TRUE if the closure handled it,
+/// FALSE to let the key go on (to the text field that has the focus).
+private let keyShortcutTrampoline: GtkShortcutFunc = { _, _, data in
+    guard let data else { return 0 }
+    return Unmanaged<KeyShortcutBox>.fromOpaque(data).takeUnretainedValue().activate() ? 1 : 0
+}
+
+private let releaseKeyShortcut: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<KeyShortcutBox>.fromOpaque(data).release()
+}
+
+/// A window-wide key shortcut whose closure may decline the key; disposing it removes it (on
+/// the GTK thread). It runs in the bubble phase, after the focused widget: a text field's own
+/// keys (BackSpace deletes) come first. It holds the window weakly.
+final class WindowKeyShortcut: Disposable, @unchecked Sendable { // safe: its state is touched on the GTK thread only
+    private let window: UnsafeMutablePointer<GWeakRef>
+    private let controller: OpaquePointer
+    private var disposed = false
+
+    @MainActor
+    init(on window: UnsafeMutablePointer<GtkWidget>, triggers: String, _ activate: @escaping @MainActor () -> Bool) {
+        self.window = .allocate(capacity: 1)
+        self.window.initialize(to: GWeakRef())
+        g_weak_ref_init(self.window, window)
+        controller = gtk_shortcut_controller_new()
+        g_object_ref_sink(UnsafeMutableRawPointer(controller))
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_BUBBLE)
+        let box = KeyShortcutBox { GtkThread.assumeCurrent { activate() } }
+        let action = gtk_callback_action_new(keyShortcutTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseKeyShortcut)
+        gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(triggers), action))
+        gtk_widget_add_controller(window, controller)
+    }
+
+    var isDisposed: Bool { disposed }
+
+    func dispose() {
+        guard GtkThread.isCurrent else {
+            MainLoopScheduler.shared.schedule { self.dispose() }
+            return
+        }
+        guard !disposed else { return }
+        disposed = true
+        if let object = g_weak_ref_get(window) {
+            let widget = object.assumingMemoryBound(to: GtkWidget.self)
+            if gtk_event_controller_get_widget(controller) == widget { gtk_widget_remove_controller(widget, controller) }
+            g_object_unref(object)
+        }
+        g_weak_ref_clear(window)
+        window.deallocate()
+        g_object_unref(UnsafeMutableRawPointer(controller))
+    }
+}
+
+extension Window {
+    /// Runs `handle` when one of `triggers` (`Escape|<Alt>Left|BackSpace`) reaches the window
+    /// unhandled by the focused widget; `handle` answers whether it used the key (false lets it
+    /// go on). Until the result is disposed.
+    @discardableResult
+    public func addKeyShortcut(_ triggers: String, _ handle: @escaping @MainActor () -> Bool) -> any Disposable {
+        WindowKeyShortcut(on: pointer, triggers: triggers, handle)
+    }
+
+    /// Whether the widget with the keyboard focus takes typed text (an entry, a text view): keys
+    /// such as BackSpace are its own there.
+    public var focusTakesText: Bool {
+        guard let focus = gtk_window_get_focus(pointer.typed(GtkWindow.self)) else { return false }
+        let instance = UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self)
+        return g_type_check_instance_is_a(instance, gtk_editable_get_type()) != 0
+            || g_type_check_instance_is_a(instance, gtk_text_view_get_type()) != 0
+    }
+
+    /// Gives the keyboard focus to `widget` (nil: to the window itself).
+    public func setFocus(_ widget: Widget?) { gtk_window_set_focus(pointer.typed(GtkWindow.self), widget?.pointer) }
+}
