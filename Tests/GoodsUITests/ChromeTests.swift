@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import GoodsUI
 import GtkReactive
+import GtkShim
 import PluginKit
 import Reactive
 import Synchronization
@@ -188,7 +189,15 @@ struct ChromeTests {
         #expect(window.menu.isPrimary, "F10 opens the menu")
         #expect(window.actions.accelerators["win.close"] == ["<Control>w"])
         #expect(window.actions.accelerators["win.show-help-overlay"] == ["<Control>question", "<Control>slash"])
-        #expect(window.window.hasAction(named: "show-help-overlay"), "the shortcuts window is the window's help overlay")
+        #expect(window.window.hasAction(named: "show-help-overlay"), "the window shows the shortcuts window")
+        #expect(window.actions.shortcutsWindow == nil, "no shortcuts window (hidden or not) until asked for")
+        window.window.activateAction(named: "show-help-overlay")
+        let shortcuts = try #require(window.actions.shortcutsWindow)
+        #expect(shortcuts.isOpen && gtk_window_get_transient_for(goods_window(shortcuts.pointer)) == goods_window(window.window.pointer))
+        window.window.activateAction(named: "show-help-overlay")
+        #expect(window.actions.shortcutsWindow === shortcuts, "asked again, the same window comes up")
+        shortcuts.destroy()
+        #expect(!shortcuts.isOpen, "closed, it is gone, not hidden")
         #expect(window.actions.accelerators["app.quit"] == nil, "no application, no app.quit")
         #expect(!window.actions.accelerators.values.contains { $0.contains { Accelerator.matches($0, "<Control>f") } },
                 "Ctrl+F is kept for search")

@@ -45,6 +45,7 @@ struct UIFilesTests {
         "plugins-dialog.ui": [("dialog", "GtkWindow"), ("list", "GtkListBox"), ("problems", "GtkLabel"), ("hint", "GtkLabel")],
         // Menus only: checked by theMenusFileHasTheSectionsTheWindowFills.
         "menus.ui": [],
+        "shortcuts.ui": [("help_overlay", "GtkShortcutsWindow")],
         "start-error.ui": [("window", "GtkApplicationWindow"), ("status", "AdwStatusPage"), ("quit", "GtkButton")],
         "plugin-row.ui": [("row", "GtkListBoxRow"), ("name", "GtkLabel"), ("detail", "GtkLabel"),
                           ("status", "GtkLabel"), ("enabled", "GtkSwitch")],
@@ -97,14 +98,13 @@ struct UIFilesTests {
         #expect(gtk_widget_get_parent(header) == (try window.widget(id: "main_pane")), "each pane has its own header bar")
     }
 
-    @Test func theShortcutsWindowIsWhereGtkApplicationLooksForIt() throws {
-        // GtkApplication loads <resource base path>/gtk/help-overlay.ui; GApplication's default
-        // base path is the id with its dots as slashes.
+    @Test func theShortcutsWindowIsNotWhereGtkApplicationLooksForIt() throws {
+        // GtkApplication would load <resource base path>/gtk/help-overlay.ui for every window and
+        // keep it hidden: the app makes its shortcuts window from shortcuts.ui when asked.
         let basePath = "/" + GoodsDeskApp.applicationID.replacingOccurrences(of: ".", with: "/")
-        let bundle = UIResourceBundle(registeredAt: basePath + "/gtk")
         _ = UIResourceBundle.goodsUI
-        #expect(bundle.files() == ["help-overlay.ui"])
-        let layout = try UILayout("help-overlay.ui", in: bundle)
+        #expect(UIResourceBundle(registeredAt: basePath + "/gtk").files().isEmpty)
+        let layout = try UIFile("shortcuts.ui", in: .goodsUI).load()
         #expect(throws: Never.self) { try layout.object(id: "help_overlay", type: gtk_shortcuts_window_get_type()) }
     }
 

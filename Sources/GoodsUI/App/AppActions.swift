@@ -63,9 +63,9 @@ public final class AppActions {
     /// The screen's section and the plugins' actions' section of `menu`.
     let screenItems: Menu
     let appItems: Menu
-    /// The shortcuts window's layout (held: it owns the window).
-    private var helpOverlay: UILayout?
-    private var helpShortcut: (any Disposable)?
+    /// The shortcuts window while it shows, and the layout that made it.
+    private(set) var shortcutsWindow: Window?
+    private var shortcutsLayout: UILayout?
     /// The commands installed, by action name: held here, as the window holds their GActions.
     private var commands: [String: Command] = [:]
     /// The accelerators each action has, by detailed name (the application's, or the window
@@ -90,7 +90,7 @@ public final class AppActions {
             close.activated.observe(during: close.lifetime) { [weak window] in window?.close() }
             install(close, section: nil, accelerators: Self.closeKeys)
         }
-        installHelpOverlay()
+        installShortcutsWindow()
         if let application { installQuit(on: application) }
     }
 
@@ -173,22 +173,34 @@ public final class AppActions {
         return keys.isEmpty ? nil : window.addShortcut(keys.joined(separator: "|"), activate)
     }
 
-    /// The keyboard shortcuts window: GtkApplication's own when it found `gtk/help-overlay.ui`
-    /// as it started, else loaded here (the resource registered later, or no application).
-    private func installHelpOverlay() {
-        if !window.hasAction(named: "show-help-overlay") {
-            let bundle = UIResourceBundle(registeredAt: UIResourceBundle.module.prefix.replacingOccurrences(of: "/ui", with: "/gtk"))
-            if let overlay = try? UILayout("help-overlay.ui", in: bundle), let shortcuts = try? overlay.object(Window.self, id: "help_overlay"),
-               window.setHelpOverlay(shortcuts) {
-                helpOverlay = overlay
-                // The overlay goes with the window, not whenever this object does.
-                window.lifetime.observeEnded { [weak self] in MainThread.run { self?.helpOverlay = nil } }
+    /// The keyboard shortcuts window (`shortcuts.ui`), made each time `win.show-help-overlay`
+    /// asks for it, transient for the window, and destroyed when closed: no hidden window stays
+    /// behind (GtkApplication's own help overlay would keep one, never realized, that GTK 4.8's
+    /// accessibility root hands out without an object path).
+    private func installShortcutsWindow() {
+        guard let show = SimpleAction(name: "show-help-overlay") else { return }
+        show.activated.observe(during: show.lifetime) { [weak self] in self?.showShortcutsWindow() }
+        // Ctrl+? as GtkApplication sets it, and Ctrl+/ (the same key without Shift) as GNOME apps add.
+        install(show, section: nil, accelerators: Self.helpKeys)
+    }
+
+    /// Shows the shortcuts window, or raises the one showing.
+    func showShortcutsWindow() {
+        if let open = shortcutsWindow, open.isOpen { return open.present() }
+        guard let layout = try? UILayout("shortcuts.ui", in: .module),
+              let shortcuts = try? layout.object(Window.self, id: "help_overlay") else { return }
+        let held = Window(toplevel: shortcuts.pointer)
+        held.setParent(window)
+        shortcutsLayout = layout
+        shortcutsWindow = held
+        // Closing destroys it (GtkShortcutsWindow does not hide on close): then it is let go.
+        held.lifetime.observeEnded { [weak self] in
+            MainThread.run { [weak self] in
+                self?.shortcutsWindow = nil
+                self?.shortcutsLayout = nil
             }
         }
-        // Ctrl+? as GtkApplication sets it, and Ctrl+/ (the same key without Shift) as GNOME apps add.
-        helpShortcut = setAccelerators(Self.helpKeys, for: "win.show-help-overlay") { [weak window] in
-            window?.activateAction(named: "show-help-overlay")
-        }
+        held.present()
     }
 
     private func installQuit(on application: Application) {

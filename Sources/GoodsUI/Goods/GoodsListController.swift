@@ -48,8 +48,20 @@ public final class GoodsListController: Controller {
             if let link = viewModel?.currentBannerLink { window?.open(uri: link) }
         }
 
-        // The rows, or a status page in their place; 重试 where a load failed.
+        // The rows, or a status page in their place; 重试 where a load failed. The keyboard
+        // focus follows the rows: if they had it (or the page showed before them) when a status
+        // page took their place, they take it back when they return; the same if it was lost
+        // (on 重试, or nowhere). Observed before the rows hide, so it sees where the focus was.
         let state = viewModel.listState
+        let focus = self.focus
+        state.producer.skipRepeats().startObserving(during: lifetime) { [weak view] state in
+            guard let view else { return }
+            if state != .showing {
+                focus.isPending = focus.isPending || view.scroller.containsFocus
+            } else if view.page.isMapped, focus.isPending || view.page.windowHasNoFocus || view.page.containsFocus {
+                focus.isPending = !view.list.grabFocus()
+            }
+        }
         view.loadingStatus.reactive.isVisible <~ state.map { $0 == .loading }
         view.loadingSpinner.reactive.isSpinning <~ state.map { $0 == .loading }
         view.emptyStatus.reactive.isVisible <~ state.map { $0 == .empty }
@@ -73,7 +85,17 @@ public final class GoodsListController: Controller {
     /// when the page shows in a window without the focus (the focus still in a dialog, or in
     /// another app): a list on screen is never left empty. The view model ignores the second ask.
     public func didShow() {
+        // A hidden list would take the focus only for GTK to pass it on to the next widget.
+        focus.isPending = !view.scroller.isVisible || !view.list.grabFocus()
         goods.loadFirstPageIfNeeded()
-        view.list.grabFocus()
     }
+
+    /// Whether the list is to take the keyboard focus when its rows show again.
+    private let focus = PendingFocus()
+}
+
+/// Whether a list hidden behind a status page is to take the keyboard focus when it returns.
+@MainActor
+private final class PendingFocus {
+    var isPending = false
 }
