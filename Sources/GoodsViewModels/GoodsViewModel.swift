@@ -253,6 +253,20 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         }
     }
 
+    /// Shows the banner `offset` places from the one showing (the arrow keys), wrapping round as
+    /// the 5 s tick does; false when there is no banner to move to.
+    @discardableResult
+    public func showBanner(movingBy offset: Int) -> Bool {
+        var moved = false
+        bannerState.modify { current in
+            let count = current.banners.count
+            guard count > 1 else { return }
+            current.index = ((current.index + offset) % count + count) % count
+            moved = true
+        }
+        return moved
+    }
+
     /// The banner a click on the carousel opens, if it has a link.
     public var currentBannerLink: String? {
         let current = bannerState.value

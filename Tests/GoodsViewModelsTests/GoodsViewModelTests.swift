@@ -59,6 +59,17 @@ struct GoodsViewModelTests {
         #expect(goods.bannerIndex.value == 2)
     }
 
+    @Test func theArrowKeysMoveBetweenBannersWrappingRound() throws {
+        let world = try World()
+        let goods = world.makeGoods()
+        #expect(!goods.showBanner(movingBy: 1), "no banners yet: nothing to move to")
+        goods.refreshAll()
+        world.scheduler.advance(by: .seconds(1))
+        #expect(goods.showBanner(movingBy: -1) && goods.bannerIndex.value == 2, "left of the first is the last of three")
+        #expect(goods.showBanner(movingBy: 1) && goods.bannerIndex.value == 0, "right of the last is the first")
+        #expect(goods.showBanner(movingBy: 1) && goods.bannerIndex.value == 1)
+    }
+
     @Test func aCarouselTickMovesTheIndexAndNeverResendsTheBanners() throws {
         let world = try World()
         let goods = world.makeGoods()

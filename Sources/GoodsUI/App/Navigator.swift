@@ -235,7 +235,7 @@ public final class Navigator: Navigating {
 
     /// The topmost list on the stack that opens its items beside it: the screens above it go in
     /// the detail pane.
-    var masterIndex: Int? { stack.lastIndex { $0.viewModel is ListDetailPresenting } }
+    var masterIndex: Int? { stack.lastIndex { $0.viewModel is any ListDetailPresenting } }
 
     /// Whether the screen at `index` shows now: the top, and the list beside it when both panes show.
     private func isShowing(_ index: Int) -> Bool {
@@ -276,7 +276,7 @@ public final class Navigator: Navigating {
             window.placeBack(inDetail: true)
             window.leaflet.showChild(window.detailPane)
         } else {
-            if let placeholder = (main.viewModel as? ListDetailPresenting)?.detailPlaceholder {
+            if let placeholder = (main.viewModel as? any ListDetailPresenting)?.detailPlaceholder {
                 window.placeholder.title = placeholder.title
                 window.placeholder.descriptionText = placeholder.description
                 window.detailTitle.text = ""

@@ -44,6 +44,9 @@ public final class GoodsListController: Controller {
         view.banner.reactive.accessibleDescription <~ viewModel.bannerTitle
         view.dotClicks.observe(during: lifetime) { [weak viewModel] in viewModel?.showBanner(at: $0) }
         view.swipes.observe(during: lifetime) { [weak viewModel] in viewModel?.showBanner(at: $0) }
+        // Left and Right on the focused banner move between banners, as a swipe does.
+        lifetime += view.banner.addKeyShortcut("Left|KP_Left") { [weak viewModel] in viewModel?.showBanner(movingBy: -1) ?? false }
+        lifetime += view.banner.addKeyShortcut("Right|KP_Right") { [weak viewModel] in viewModel?.showBanner(movingBy: 1) ?? false }
         view.banner.reactive.clicked.startObserving(during: lifetime) { [weak viewModel, weak window] in
             if let link = viewModel?.currentBannerLink { window?.open(uri: link) }
         }

@@ -61,14 +61,18 @@ final class WindowKeyShortcut: Disposable, @unchecked Sendable { // safe: its st
     }
 }
 
-extension Window {
-    /// Runs `handle` when one of `triggers` (`Escape|<Alt>Left|BackSpace`) reaches the window
-    /// unhandled by the focused widget; `handle` answers whether it used the key (false lets it
-    /// go on). Until the result is disposed.
+extension Widget {
+    /// Runs `handle` when one of `triggers` (`Escape|<Alt>Left|BackSpace`) reaches the widget
+    /// (a window: from anywhere in it; another widget: while it or a widget inside it has the
+    /// focus) unhandled by the focused widget; `handle` answers whether it used the key (false
+    /// lets it go on). Until the result is disposed.
     @discardableResult
     public func addKeyShortcut(_ triggers: String, _ handle: @escaping @MainActor () -> Bool) -> any Disposable {
         WindowKeyShortcut(on: pointer, triggers: triggers, handle)
     }
+}
+
+extension Window {
 
     /// Whether the widget with the keyboard focus takes typed text (an entry, a text view): keys
     /// such as BackSpace are its own there.
