@@ -16,7 +16,8 @@ final class GoodsDetailController: Controller {
         let pictures = context.pictures
         view = GoodsDetailViewManager(pictureCount: detail.images.count)
 
-        view.avatar.reactive.picture(placeholder: "avatar-default-symbolic", loader: pictures.loader)
+        view.avatar.reactive.text <~ SignalProducer(value: detail.nickname)
+        view.avatar.reactive.picture(loader: pictures.loader)
             <~ SignalProducer(value: pictures.source(for: detail.avatar))
         let texts: [(GoodsDetailViewManager.Text, String)] = [
             (.nickname, detail.nickname), (.verified, detail.verifiedText), (.publishTime, detail.publishTime),

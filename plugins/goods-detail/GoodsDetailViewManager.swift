@@ -16,8 +16,8 @@ final class GoodsDetailViewManager {
     private let layout: UILayout
     /// The page the navigator shows (accessible name 商品详情).
     let page: ScrolledWindow
-    /// The seller's avatar.
-    let avatar: Image
+    /// The seller's avatar: their picture, or their initials.
+    let avatar: Avatar
     /// The like toggle (♡ 5, accessible name 收藏，5 人收藏 or 已收藏，6 人收藏; pressed when liked).
     let like: ToggleButton
     /// One large picture per image, in order.
@@ -32,7 +32,7 @@ final class GoodsDetailViewManager {
         let layout = UILayout.loading("goods-detail.ui", in: .module)
         self.layout = layout
         page = layout[ScrolledWindow.self, "page"]
-        avatar = layout[Image.self, "avatar"]
+        avatar = layout[Avatar.self, "avatar"]
         like = layout[ToggleButton.self, "like"]
         var labels: [Text: Label] = [:]
         for text in Text.allCases { labels[text] = layout[Label.self, text.rawValue] }
