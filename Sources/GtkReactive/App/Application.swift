@@ -204,18 +204,7 @@ public final class Application {
 /// application closes — destroying one removes it from the list, so from a copy — then it quits.
 private let quitOnSignal: GSourceFunc = { data in
     guard let data else { return 0 }
-    let application = data.assumingMemoryBound(to: GtkApplication.self)
-    var windows: [UnsafeMutableRawPointer] = []
-    var item = gtk_application_get_windows(application)
-    while let node = item {
-        if let window = node.pointee.data { windows.append(window) }
-        item = node.pointee.next
-    }
-    for window in windows {
-        g_object_ref(window)
-        gtk_window_destroy(window.assumingMemoryBound(to: GtkWindow.self))
-        g_object_unref(window)
-    }
+    destroyWindows(of: data.assumingMemoryBound(to: GtkApplication.self))
     g_application_quit(goods_application(data))
     return 1  // G_SOURCE_CONTINUE: a second Ctrl+C is handled the same way
 }

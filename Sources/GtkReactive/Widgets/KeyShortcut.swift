@@ -19,22 +19,29 @@ private let releaseKeyShortcut: GDestroyNotify = { data in
     Unmanaged<KeyShortcutBox>.fromOpaque(data).release()
 }
 
-/// A window-wide key shortcut whose closure may decline the key; disposing it removes it (on
-/// the GTK thread). It runs in the bubble phase, after the focused widget: a text field's own
-/// keys (BackSpace deletes) come first. It holds the window weakly.
-final class WindowKeyShortcut: Disposable, @unchecked Sendable { // safe: its state is touched on the GTK thread only
+/// A key shortcut on a widget whose closure may decline the key; disposing it removes it (on the
+/// GTK thread). A local one runs in the bubble phase, after the focused widget: a text field's
+/// own keys (BackSpace deletes) come first; a global one (`global`) fires from anywhere in the
+/// widget's window. It holds the widget weakly: it never keeps it alive.
+final class KeyShortcut: Disposable, @unchecked Sendable { // safe: its state is touched on the GTK thread only
     private let window: UnsafeMutablePointer<GWeakRef>
     private let controller: OpaquePointer
     private var disposed = false
 
     @MainActor
-    init(on window: UnsafeMutablePointer<GtkWidget>, triggers: String, _ activate: @escaping @MainActor () -> Bool) {
+    init(on window: UnsafeMutablePointer<GtkWidget>, triggers: String, global: Bool = false,
+         _ activate: @escaping @MainActor () -> Bool) {
         self.window = .allocate(capacity: 1)
         self.window.initialize(to: GWeakRef())
         g_weak_ref_init(self.window, window)
+        // Our own reference, besides the one the widget takes: removed or not, we unref it once.
         controller = gtk_shortcut_controller_new()
         g_object_ref_sink(UnsafeMutableRawPointer(controller))
-        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_BUBBLE)
+        if global {
+            gtk_shortcut_controller_set_scope(controller, GTK_SHORTCUT_SCOPE_GLOBAL)
+        } else {
+            gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_BUBBLE)
+        }
         let box = KeyShortcutBox { GtkThread.assumeCurrent { activate() } }
         let action = gtk_callback_action_new(keyShortcutTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseKeyShortcut)
         gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(triggers), action))
@@ -51,6 +58,7 @@ final class WindowKeyShortcut: Disposable, @unchecked Sendable { // safe: its st
         guard !disposed else { return }
         disposed = true
         if let object = g_weak_ref_get(window) {
+            // A widget that went on without it: take it off (a disposed one already dropped it).
             let widget = object.assumingMemoryBound(to: GtkWidget.self)
             if gtk_event_controller_get_widget(controller) == widget { gtk_widget_remove_controller(widget, controller) }
             g_object_unref(object)
@@ -68,7 +76,7 @@ extension Widget {
     /// lets it go on). Until the result is disposed.
     @discardableResult
     public func addKeyShortcut(_ triggers: String, _ handle: @escaping @MainActor () -> Bool) -> any Disposable {
-        WindowKeyShortcut(on: pointer, triggers: triggers, handle)
+        KeyShortcut(on: pointer, triggers: triggers, handle)
     }
 }
 
