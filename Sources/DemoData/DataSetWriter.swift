@@ -33,7 +33,8 @@ public enum DataSetWriter {
         for page in 0..<lastPage {
             let indexes = (page * options.perPage)..<min(options.count, (page + 1) * options.perPage)
             let goods = indexes.map { generator.item($0, sellers: sellers, minutesBack: &minutesBack) }
-            let data = try DemoFormat.encode(GoodsPage(goods: goods, currentPage: page + 1, lastPage: lastPage, perPage: options.perPage))
+            let data = try DemoFormat.encode(GoodsPage(goods: goods, currentPage: page + 1, lastPage: lastPage, perPage: options.perPage),
+                                             dates: generator.dates)
             try data.write(to: root.appendingPathComponent("pages/page-\(page + 1).json"))
         }
         let banners = generator.banners()
@@ -45,6 +46,9 @@ public enum DataSetWriter {
             try write(Data(Pictures.avatar(initial: initial, palette: palette).utf8),
                       to: "images/avatars/avatar-\(Generator.pad(number)).svg", under: root)
         }
+        // The demo account's own picture (`Account.demo`), no seller's.
+        try write(Data(Pictures.avatar(initial: String(Account.demo.nickname.prefix(1)), palette: Vocabulary.palettes[0]).utf8),
+                  to: Account.demo.avatar ?? "images/avatars/account.svg", under: root)
         for (categoryIndex, category) in Vocabulary.categories.enumerated() {
             for number in 1...Generator.picturesPerCategory {
                 let palette = Vocabulary.palettes[(categoryIndex + number) % Vocabulary.palettes.count]
@@ -105,7 +109,9 @@ struct Generator {
         let expressRoll = random.int(0...9)
         let expressType: ExpressType = expressRoll < 5 ? .free : expressRoll < 8 ? .fee : .negotiable
         let conditionRoll = random.int(0...9)
-        let isNew = conditionRoll < 3 ? 2 : conditionRoll < 9 ? 1 : 0
+        // New goods are mostly 2, some 1, as in the demo's data (where any non-zero is 全新);
+        // used goods are 0 and their titles say how used.
+        let isNew = conditionRoll < 2 ? 2 : conditionRoll < 3 ? 1 : 0
         let place = random.pick(Vocabulary.places)
         minutesBack += random.int(3...(60 * 36))
         let pictures = Array((1...Self.picturesPerCategory).shuffled(using: &random).prefix(random.int(1...8))).map {
@@ -114,8 +120,8 @@ struct Generator {
         let id = 3_001 + index
         return Goods(
             id: id,
-            title: "\(brand)\(item)，\(isNew == 2 ? "全新未拆封" : condition)，\(random.pick(Vocabulary.selling))！",
-            description: "\(brand)\(item)\(isNew == 2 ? "全新" : condition)，\(random.pick(Vocabulary.reasons))。"
+            title: "\(brand)\(item)，\(isNew != 0 ? "全新未拆封" : condition)，\(random.pick(Vocabulary.selling))！",
+            description: "\(brand)\(item)\(isNew != 0 ? "全新" : condition)，\(random.pick(Vocabulary.reasons))。"
                 + Vocabulary.details.shuffled(using: &random).prefix(2).joined(),
             price: price, originalPrice: originalPrice, expressType: expressType,
             expressFee: expressType == .fee ? random.pick([5, 6, 8, 10, 12, 15, 20]) : 0,
@@ -126,6 +132,18 @@ struct Generator {
             images: pictures.enumerated().map { GoodsImage(id: id * 10 + $0.offset, location: $0.element.location) },
             seller: random.pick(sellers), messages: random.chance(0.6) ? 0 : random.int(1...9),
             likes: random.int(0...99), isLiked: false, hits: random.int(10...2000))
+    }
+
+    /// An item's three dates, as the demo's files have them: `editAt` is its `publishedAt` (what
+    /// the demo shows); `createdAt` the same or earlier (about 6 in 10 listings were never edited),
+    /// `updatedAt` the same or later, never after `newest`. Drawn from the item's id, not from
+    /// the main stream, so they change nothing else of the data set.
+    func dates(for goods: Goods) -> ListingDates {
+        var history = SeededRandom(seed: options.seed &* 0x2545_F491_4F6C_DD1D ^ UInt64(truncatingIfNeeded: goods.id))
+        let edited = goods.publishedAt
+        let created = history.chance(0.6) ? edited : edited.addingTimeInterval(-Double(history.int(60...(90 * 86_400))))
+        let touched = history.chance(0.15) ? edited : edited.addingTimeInterval(Double(history.int(60...(60 * 86_400))))
+        return ListingDates(createdAt: created, editAt: edited, updatedAt: min(touched, max(edited, Self.newest)))
     }
 
     mutating func banners() -> [Banner] {

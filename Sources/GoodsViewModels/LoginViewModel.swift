@@ -11,8 +11,9 @@ public final class LoginViewModel: ViewModel {
     public let mobilePhone: MutableProperty<String>
     /// What the verify-code entry holds.
     public let verifyCode = MutableProperty("")
-    /// The avatar of the account known for the phone typed, once it is a valid number; nil
-    /// otherwise. Looked up off the GTK thread; a keystroke cancels the look-up of the last one.
+    /// The avatar of the account known for the phone typed (one that logged in on this machine,
+    /// or the demo's seeded `Account.demo`), once it is a valid number; nil (the placeholder)
+    /// otherwise, as the demo's `avatarUrlString`. Looked up off the GTK thread; a keystroke cancels the look-up of the last one.
     /// Changes only when the avatar does.
     public let avatarURL: Property<String?>
     /// Whether both fields hold something.

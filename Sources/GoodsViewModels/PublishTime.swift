@@ -2,7 +2,10 @@ import Foundation
 import Localization
 
 /// How a row shows when an item was published: `刚刚`, `N分钟前` and `N小时前` today,
-/// `MM-dd HH:mm` earlier this year, `yyyy-MM-dd HH:mm` before that.
+/// `MM-dd HH:mm` earlier this year, `yyyy-MM-dd HH:mm` before that, in `timeZone`. The date
+/// given is the item's `publishedAt`: the demo's `editAt` (its text as Beijing time, which is the
+/// demo's UTC reading less 8 hours). Today and this year are calendar ones in `timeZone`; the
+/// demo counts elapsed days and years instead (a deliberate difference, in the README).
 public struct PublishTime: Sendable {
     public let now: Date
     public let timeZone: TimeZone

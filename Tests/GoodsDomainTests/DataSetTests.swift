@@ -30,6 +30,36 @@ struct DataSetTests {
         #expect(zip(goods, goods.dropFirst()).allSatisfy { $0.publishedAt >= $1.publishedAt }, "newest first")
     }
 
+    /// The generator's files read like the demo's: `createdAt` ≤ `editAt` ≤ `updatedAt`, some
+    /// listings edited after they were made, the time shown (`publishedAt`) the `editAt`; 全新
+    /// (any non-zero `isNew`) exactly on the goods whose titles say 全新未拆封, 1 among them as in the demo.
+    @Test func itsDatesAndConditionsAreTheDemos() throws {
+        let dataSet = try DataSet.load(from: Self.folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("pages").path)
+        let records = try (1...names.count).flatMap { number -> [[String: Any]] in
+            let data = try Data(contentsOf: Self.folder.appendingPathComponent("pages/page-\(number).json"))
+            return try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["data"] as? [[String: Any]])
+        }
+        try #require(records.count == dataSet.goods.count)
+        var edited = 0
+        for (record, goods) in zip(records, dataSet.goods) {
+            let created = try #require(record["createdAt"] as? String), editAt = try #require(record["editAt"] as? String)
+            let updated = try #require(record["updatedAt"] as? String)
+            #expect(created <= editAt && editAt <= updated, "item \(goods.id): \(created) \(editAt) \(updated)")
+            #expect(BeijingTime.string(from: goods.publishedAt) == editAt)
+            if created != editAt { edited += 1 }
+            let isNew = try #require(record["isNew"] as? Int)
+            #expect(goods.isBrandNew == (isNew != 0) && goods.isBrandNew == goods.title.contains("全新未拆封"), "item \(goods.id): \(isNew) \(goods.title)")
+        }
+        #expect(edited > records.count / 5 && edited < records.count, "\(edited) of \(records.count) edited")
+        #expect(records.contains { $0["isNew"] as? Int == 1 } && records.contains { $0["isNew"] as? Int == 2 })
+    }
+
+    @Test func theDemoAccountsPictureIsInTheDataSet() throws {
+        let avatar = try #require(Account.demo.avatar)
+        #expect(FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(avatar).path))
+    }
+
     @Test func everyPictureItNamesExistsLocally() throws {
         let dataSet = try DataSet.load(from: Self.folder)
         let locations = Set(dataSet.goods.flatMap { [$0.seller.avatar].compactMap { $0 } + $0.images.map(\.location) }

@@ -34,6 +34,57 @@ struct DemoFormatTests {
         #expect(BeijingTime.string(from: item.publishedAt) == "2017-01-12 20:54:51")
     }
 
+    /// One item of a page in the demo's format, with the dates and `isNew` given.
+    static func page(created: String, edited: String?, isNew: Int) -> Data {
+        let edit = edited.map { #""editAt":"\#($0)","# } ?? ""
+        return Data("""
+        {"data":[{"id":7,"title":"T","description":"D","price":75,"oprice":0,"expressType":0,"number":1,
+        "locationAreaName":"鄂州 华容区","createdAt":"\(created)",\(edit)"updatedAt":"2017-03-23 21:07:42","isNew":\(isNew),
+        "images":[],"userId":3,"nickName":"N","avatar":0,"messages":0,"likes":0,"isLike":0}],
+        "currentPage":1,"lastPage":1,"perPage":"20"}
+        """.utf8)
+    }
+
+    @Test func thePublishTimeIsEditAtAsTheDemoShowsIt() throws {
+        var problems: [String] = []
+        let edited = try #require(DemoFormat.goodsPage(from: Self.page(created: "2017-01-12 20:54:51", edited: "2017-01-13 09:57:54", isNew: 2),
+                                                       problems: &problems).goods.first)
+        #expect(BeijingTime.string(from: edited.publishedAt) == "2017-01-13 09:57:54")
+        // The demo reads the text as UTC (YYModel) and takes 8 hours off: the Beijing-time instant.
+        #expect(edited.publishedAt.timeIntervalSince1970 == 1_484_301_474 - 8 * 3600)
+        let unedited = try #require(DemoFormat.goodsPage(from: Self.page(created: "2017-01-12 20:54:51", edited: nil, isNew: 2),
+                                                         problems: &problems).goods.first)
+        #expect(BeijingTime.string(from: unedited.publishedAt) == "2017-01-12 20:54:51", "no editAt: createdAt")
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(throws: DemoFormat.DecodingFailure.self) { try DemoFormat.goodsPage(from: Data("{}".utf8), problems: &problems) }
+        _ = try DemoFormat.goodsPage(from: Self.page(created: "2017-01-12 20:54:51", edited: "2017-02-30 00:00:00", isNew: 2), problems: &problems)
+        #expect(problems.count == 1 && problems[0].contains("editAt"), "a malformed editAt names the field: \(problems)")
+    }
+
+    @Test(arguments: [(0, false), (1, true), (2, true), (3, true)])
+    func anyNonZeroIsNewIsBrandNew(isNew: Int, brandNew: Bool) throws {
+        var problems: [String] = []
+        let item = try #require(DemoFormat.goodsPage(from: Self.page(created: "2017-01-12 20:54:51", edited: nil, isNew: isNew),
+                                                     problems: &problems).goods.first)
+        #expect(item.condition == isNew)
+        #expect(item.isBrandNew == brandNew)
+    }
+
+    @Test func theGeneratorsDatesAreWrittenAndEditAtReadsBack() throws {
+        let page = Fixtures.dataSet(count: 3).pages[0]
+        let data = try DemoFormat.encode(page) { goods in
+            ListingDates(createdAt: goods.publishedAt.addingTimeInterval(-86_400), editAt: goods.publishedAt,
+                         updatedAt: goods.publishedAt.addingTimeInterval(60))
+        }
+        let records = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])["data"] as? [[String: Any]]
+        let first = try #require(records?.first)
+        #expect(first["editAt"] as? String == BeijingTime.string(from: page.goods[0].publishedAt))
+        #expect(first["createdAt"] as? String == BeijingTime.string(from: page.goods[0].publishedAt.addingTimeInterval(-86_400)))
+        var problems: [String] = []
+        let decoded = try DemoFormat.goodsPage(from: data, problems: &problems)
+        #expect(decoded.goods.map(\.publishedAt) == page.goods.map(\.publishedAt), "publishedAt is the editAt written")
+    }
+
     @Test func aBrokenItemIsSkippedWithAMessageNamingFileItemAndField() throws {
         let json = #"{"data":[{"id":7}],"currentPage":1,"lastPage":1,"perPage":"20"}"#
         var problems: [String] = []
@@ -95,8 +146,9 @@ struct DemoFormatTests {
         #expect(first.place == "鄂州 华容区")
         #expect(first.isBrandNew)
         #expect(first.likes == 23)
-        #expect(BeijingTime.string(from: first.publishedAt) == "2017-01-12 20:54:51")
+        #expect(BeijingTime.string(from: first.publishedAt) == "2017-01-13 09:57:54", "its editAt, not its createdAt 2017-01-12 20:54:51")
         #expect(dataSet.goods.contains { $0.seller.avatar == nil }, "some sellers have avatar 0")
+        #expect(dataSet.goods.filter(\.isBrandNew).count == 396, "the demo's BOOL: every isNew but the four 0s")
 
         let store = try GoodsStore.inMemory(importing: dataSet)
         #expect(store.goodsCount == 400)

@@ -20,9 +20,10 @@ struct GoodsItemViewModelTests {
         #expect(row.originalPrice == "原价99")
         #expect(row.count == "数量 2")
         #expect(row.isBrandNew)
-        let free = item { $0.price = 0; $0.originalPrice = -1; $0.condition = 1 }
+        let free = item { $0.price = 0; $0.originalPrice = -1; $0.condition = 0 }
         #expect(free.price == nil && free.originalPrice == nil, "no price shown when ≤ 0")
         #expect(!free.isBrandNew)
+        #expect(item { $0.condition = 1 }.isBrandNew, "any non-zero isNew is 全新, as the demo's BOOL")
     }
 
     @Test(arguments: [(ExpressType.free, 0, "包邮"), (.fee, 10, "运费 ¥10"), (.negotiable, 0, "运费待议")])

@@ -153,10 +153,11 @@ struct FieldReader {
         let expressFee = try optionalInt("expressFee", in: R.money) ?? 0
         let count = try int("number", in: R.count)
         let place = try string("locationAreaName")
-        let publishedAt = try date("createdAt")
+        let createdAt = try date("createdAt")
         // Read and checked though not shown: a malformed one marks a broken item.
         _ = try optionalDate("updatedAt")
-        _ = try optionalDate("editAt")
+        // The demo shows `editAt` (its `goodsPublishTime`), not `createdAt`.
+        let publishedAt = try optionalDate("editAt") ?? createdAt
         let condition = try int("isNew", in: R.flag)
         let pictures = try array("images").enumerated().map { (index, element) throws(FieldError) -> GoodsImage in
             let image = try FieldReader(element, at: "\(path)images[\(index)].")

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The original demo's JSON, as it is: goods pages (`SUGoodsData_N.data`) and banners
-/// (`SUBannerData.data`). Quirks it keeps: `perPage` is a string, `isNew` is 0/1/2, dates are
-/// Beijing time, `avatar: 0` means none, numbers sometimes arrive as strings.
+/// (`SUBannerData.data`). Quirks it keeps: `perPage` is a string, `isNew` is 0/1/2 (any non-zero is new), dates are
+/// Beijing time (the one shown is `editAt`), `avatar: 0` means none, numbers sometimes arrive as strings.
 public enum DemoFormat {
     /// Why a demo file could not be read.
     public struct DecodingFailure: Error, CustomStringConvertible {
@@ -57,9 +57,16 @@ public enum DemoFormat {
         return banners
     }
 
-    /// Encodes a goods page in the demo format (what the data-set generator writes).
+    /// Encodes a goods page in the demo format, every date of an item its `publishedAt`.
     public static func encode(_ page: GoodsPage) throws -> Data {
-        try encoder.encode(PageRecord(page))
+        try encode(page) { ListingDates(all: $0.publishedAt) }
+    }
+
+    /// Encodes a goods page in the demo format with each item's `createdAt`, `editAt` and
+    /// `updatedAt` from `dates` (what the data-set generator writes). Reading it back gives
+    /// `publishedAt` = the `editAt` written.
+    public static func encode(_ page: GoodsPage, dates: (Goods) -> ListingDates) throws -> Data {
+        try encoder.encode(PageRecord(page, dates: dates))
     }
 
     /// Encodes banners in the demo format.
@@ -137,7 +144,7 @@ struct GoodsRecord: Encodable {
     let isLike: LenientInt
     let hits: LenientInt?
 
-    init(_ goods: Goods) {
+    init(_ goods: Goods, dates: ListingDates) {
         id = LenientInt(goods.id)
         title = goods.title
         description = goods.description
@@ -147,9 +154,9 @@ struct GoodsRecord: Encodable {
         expressFee = LenientInt(goods.expressFee)
         number = LenientInt(goods.count)
         locationAreaName = goods.place
-        createdAt = DateField(goods.publishedAt)
-        updatedAt = DateField(goods.publishedAt)
-        editAt = DateField(goods.publishedAt)
+        createdAt = DateField(dates.createdAt)
+        updatedAt = DateField(dates.updatedAt)
+        editAt = DateField(dates.editAt)
         isNew = LenientInt(goods.condition)
         images = goods.images.map { ImageRecord(id: LenientInt($0.id), url: $0.location, path: $0.location, userId: LenientInt(goods.seller.id)) }
         userId = LenientInt(goods.seller.id)
@@ -179,8 +186,8 @@ struct PageRecord: Encodable {
         }
     }
 
-    init(_ page: GoodsPage) {
-        data = page.goods.map(GoodsRecord.init)
+    init(_ page: GoodsPage, dates: (Goods) -> ListingDates) {
+        data = page.goods.map { GoodsRecord($0, dates: dates($0)) }
         currentPage = LenientInt(page.currentPage)
         lastPage = LenientInt(page.lastPage)
         perPage = PerPage(page.perPage)

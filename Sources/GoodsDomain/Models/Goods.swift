@@ -55,8 +55,10 @@ public struct Goods: Sendable, Equatable, Identifiable, Hashable {
     public var count: Int
     /// Where the item is (city and district).
     public var place: String
+    /// When the item was published, as the demo shows it: its `editAt` (the last edit; the
+    /// demo's `createdAt` only when a file has no `editAt`).
     public var publishedAt: Date
-    /// The demo's `isNew`: 0 unknown, 1 used, 2 brand new.
+    /// The demo's `isNew`, as the file has it (0, 1 or 2 in the demo's data).
     public var condition: Int
     public var images: [GoodsImage]
     public var seller: Seller
@@ -65,8 +67,9 @@ public struct Goods: Sendable, Equatable, Identifiable, Hashable {
     public var isLiked: Bool
     public var hits: Int
 
-    /// Whether the item is brand new (`isNew == 2`), shown as a 全新 badge.
-    public var isBrandNew: Bool { condition == 2 }
+    /// Whether the item is brand new, shown as a 全新 badge: any non-zero `isNew`, as the demo's
+    /// `BOOL brandNew` reads it (its data has 1 as well as 2 for new goods).
+    public var isBrandNew: Bool { condition != 0 }
 
     public init(
         id: Int, title: String, description: String, price: Int, originalPrice: Int,

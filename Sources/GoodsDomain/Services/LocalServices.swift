@@ -31,15 +31,13 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
         .on(value: { session.account.value = $0 })
     }
 
-    /// The account already known for `phone`, or a new one with a nickname and an avatar picked
-    /// deterministically from the data set's pictures (the simulated server's answer).
+    /// The account already known for `phone` (one that logged in here keeps its avatar; the
+    /// demo's seeded account has its own), or a new one with a nickname and no avatar: the
+    /// placeholder, never a seller's picture.
     static func existingOrNewAccount(phone: String, store: GoodsStore) throws(ServiceError) -> Account {
         do {
-            if let known = try store.account(phone: phone) { return known }
-            let avatars = try store.sellerAvatars()
-            let seed = phone.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0x7FFF_FFFF }
-            let avatar = avatars.isEmpty ? nil : avatars[seed % avatars.count]
-            return Account(phone: phone, nickname: tr("用户{0}", phone.suffix(4)), avatar: avatar)
+            if let known = try store.account(phone: phone) ?? Account.seeded(phone: phone) { return known }
+            return Account(phone: phone, nickname: tr("用户{0}", phone.suffix(4)), avatar: nil)
         } catch {
             throw ServiceError(message: tr("无法读取账号：{0}", "\(error)"))
         }
@@ -84,8 +82,10 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
         }
     }
 
+    /// The account that logged in with `phone` on this machine, else the seeded one for it
+    /// (`Account.demo`), else nil.
     public func account(phone: String) -> SignalProducer<Account?, Never> {
         let store = self.store
-        return server.local { try? store.account(phone: phone) }
+        return server.local { (try? store.account(phone: phone)) ?? Account.seeded(phone: phone) }
     }
 }
