@@ -137,9 +137,49 @@ def header_and_banners_wait_for_content(app):
     s.step("banners", lambda: app.wait_for("push button", "广告", timeout=15, expect="the banners (广告) once they came"))
 
 
+def focused_row(app):
+    """The title of the list's row that has the keyboard focus (itself or a widget in it), or None."""
+    goods = goods_list(app)
+    for index in range(goods.childCount):
+        item = goods.getChildAtIndex(index)
+        try:
+            focused = any(node.getState().contains(pyatspi.STATE_FOCUSED) for node in [item] + [
+                item.getChildAtIndex(k) for k in range(item.childCount)])
+        except Exception:
+            continue
+        if focused:
+            return name_of(item) or (name_of(item.getChildAtIndex(0)) if item.childCount else "")
+    return None
+
+
+def home_key_hides_scroll_to_top(app):
+    """A keyboard user (Tab cycles through the rows' own buttons, so 回到顶部 is the pointer's and
+    the screen reader's way): Page Down until 回到顶部 shows, then Home brings the first row back,
+    focused, and 回到顶部 hides, as after pressing it."""
+    s = Scenario(app)
+    login_with_fill(app, s)
+    expected = rows_shown(app, s)
+
+    def scroll_down():
+        deadline = time.time() + 20
+        while top_button(app) is None:
+            if time.time() > deadline:
+                raise StepFailed("回到顶部 after Page Down past a screen")
+            key("Page_Down")
+            time.sleep(0.2)
+    s.step("scroll down", scroll_down)
+    s.step("home", lambda: key("Home"))
+    s.step("first row back", lambda: app.wait_until(lambda: row_on_screen(app, expected[0]), 10,
+                                                     f"the first row {expected[0]!r} on screen after Home"))
+    s.step("focus on the first row", lambda: app.wait_until(lambda: focused_row(app) == expected[0], 5,
+                                                             f"the focus on the first row {expected[0]!r}"))
+    s.step("button hides", lambda: app.wait_until(lambda: top_button(app) is None, 5, "回到顶部 hidden at the top"))
+
+
 SCENARIOS = [
     ("40-scroll-to-top", scroll_to_top_after_a_screen),
     ("41-footer-button-loads-more", footer_button_loads_the_next_page),
     ("42-footer-says-the-end", footer_says_the_end),
     ("43-header-and-banners-wait", header_and_banners_wait_for_content),
+    ("44-home-hides-scroll-to-top", home_key_hides_scroll_to_top),
 ]
