@@ -24,9 +24,26 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     public let loadBanners: Action<Void, [Banner], ServiceError>
     /// The carousel dots' accessible names, one per banner: 第1个广告, 第2个广告…
     public let bannerNames: Property<[String]>
-    /// The list footer's text: 加载更多... while a page loads, 没有更多了 after the last one,
-    /// else nothing.
-    public var footerText: Property<String> { footer.map(GoodsViewModel.footerText).skipRepeats() }
+    /// The list footer's text, MJRefresh's as in the demo: 点击或上拉加载更多 while more pages
+    /// remain (a button then: see `footerLoadsMore`), 正在加载更多的数据... while a page loads,
+    /// 已经到底了 after the last one; nothing before a load, or while a failed page offers 重试.
+    public private(set) lazy var footerText: Property<String> = footerContent.map(\.text).skipRepeats()
+    /// Whether the footer is the 点击或上拉加载更多 button (rows show, more pages remain, none
+    /// loads and none failed): pressing it runs `loadMore`, as scrolling to the end does.
+    public private(set) lazy var footerLoadsMore: Property<Bool> = footerContent.map(\.loadsMore).skipRepeats()
+    /// The footer's text and kind at once (what the view binds: the two never disagree).
+    public private(set) lazy var footerContent: Property<GoodsFooter> = Property.combineLatest(
+        footer, offersRetryInFooter, items.map { $0.isEmpty }
+    ).map { footer, offersRetry, isEmpty in
+        GoodsFooter(text: GoodsViewModel.footerText(footer, offersRetry: offersRetry),
+                    loadsMore: footer == .loadMore && !offersRetry && !isEmpty)
+    }.skipRepeats()
+    /// Whether the 推荐商品 section header shows: only above rows, as the demo's (hidden while
+    /// the list is empty, loading or failed).
+    public private(set) lazy var showsSectionHeader: Property<Bool> = items.map { !$0.isEmpty }.skipRepeats()
+    /// Whether the banner area shows: only once banners arrived, so no empty band stands in
+    /// for them before (or when there are none).
+    public private(set) lazy var showsBanners: Property<Bool> = banners.map { !$0.isEmpty }.skipRepeats()
     /// Whether the list shows its last screen or so: the view binds it (from its scrolled
     /// window). Near the end, with more pages and none loading, the next page loads (see
     /// `nearEndGrace`); this one rule is what keeps a list resting at its end from stalling.
@@ -178,12 +195,17 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         }
     }
 
-    /// 加载更多... / 没有更多了 / nothing, for a footer state (the seeds' strings).
-    nonisolated static func footerText(_ state: FooterState) -> String {
+    /// 点击或上拉加载更多 / 正在加载更多的数据... / 已经到底了 / nothing, for a footer state
+    /// (MJRefresh's strings, as the demo's footer). On the last page the demo hides its footer;
+    /// GoodsDesk says 已经到底了, so a list resting at its end on a desktop (no pull gesture, no
+    /// bounce) does not look as if it were still to load. Nothing while 重试 is offered: that
+    /// button says what to do.
+    nonisolated static func footerText(_ state: FooterState, offersRetry: Bool = false) -> String {
         switch state {
-        case .loading: return tr("加载更多...")
-        case .noMore: return tr("没有更多了")
-        case .idle, .loadMore: return ""
+        case .loading: return tr("正在加载更多的数据...")
+        case .noMore: return tr("已经到底了")
+        case .loadMore: return offersRetry ? "" : tr("点击或上拉加载更多")
+        case .idle: return ""
         }
     }
 

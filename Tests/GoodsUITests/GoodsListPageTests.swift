@@ -43,10 +43,20 @@ extension ScreenTests {
         let footer = try #require(descendants(withCSSClass: "footer", under: page).first)
         func footerText() -> String { String(cString: gtk_label_get_text(goods_label(footer))) }
 
+        let section = try #require(descendants(withCSSClass: "section-title", under: page).first)
+        func sectionShows() -> Bool { gtk_widget_get_visible(section) != 0 && gtk_widget_get_parent(section).map { gtk_widget_get_visible($0) != 0 } == true }
+        let bannerButton = try #require(descendants(withCSSClass: "banner", under: page).first)
+        func bannersShow() -> Bool { gtk_widget_get_parent(bannerButton).flatMap(gtk_widget_get_parent).map { gtk_widget_get_visible($0) != 0 } == true }
+        #expect(!sectionShows(), "no 推荐商品 over an empty list")
+        #expect(!bannersShow(), "no empty band before the banners")
+
         model.loadFirstPageIfNeeded()
-        #expect(footerText() == "加载更多...")
+        #expect(footerText() == "正在加载更多的数据...")
+        #expect(!sectionShows())
         scheduler.advance(by: .seconds(1))
-        #expect(footerText() == "没有更多了")
+        #expect(footerText() == "已经到底了")
+        #expect(sectionShows(), "推荐商品 over the rows")
+        #expect(bannersShow())
         let dots = descendants(withCSSClass: "carousel-dot", under: page)
         #expect(dots.count == 3, "a dot per banner")
         #expect(dots.map { gtk_widget_has_css_class($0, "current") != 0 } == [true, false, false])

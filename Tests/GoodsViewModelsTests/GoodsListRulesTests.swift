@@ -30,9 +30,10 @@ struct GoodsListRulesTests {
         goods.loadNextPage()
         world.scheduler.run()
         #expect(texts.values.first == "", "nothing before a load")
-        #expect(texts.values.filter { $0 == "加载更多..." }.count == 3, "each of the three loads")
-        #expect(texts.values.last == "没有更多了")
-        #expect(!texts.values.contains { !["", "加载更多...", "没有更多了"].contains($0) })
+        #expect(texts.values.filter { $0 == "正在加载更多的数据..." }.count == 3, "each of the three loads")
+        #expect(texts.values.filter { $0 == "点击或上拉加载更多" }.count == 2, "between the loads, while more pages remain")
+        #expect(texts.values.last == "已经到底了", "the last page: said, not hidden, on a desktop")
+        #expect(!texts.values.contains { !["", "正在加载更多的数据...", "点击或上拉加载更多", "已经到底了"].contains($0) })
     }
 
     @Test func eachDotIsNamedAfterItsBanner() throws {

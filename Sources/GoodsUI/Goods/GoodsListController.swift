@@ -33,7 +33,10 @@ public final class GoodsListController: Controller {
         view.list.reactive.items(viewModel.itemUpdates, rows: GoodsRowBinding.rows(pictures: pictures))
         view.list.reactive.activated.startObserving(during: lifetime) { [weak viewModel] in viewModel?.select(at: $0) }
         viewModel.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
-        view.footer.reactive.text <~ viewModel.footerText
+        view.footerContent <~ viewModel.footerContent.map { (text: $0.text, isButton: $0.loadsMore) }
+        view.footerMore.reactive.pressed = CocoaAction(viewModel.loadMore)
+        view.sectionArea.reactive.isVisible <~ viewModel.showsSectionHeader
+        view.bannerArea.reactive.isVisible <~ viewModel.showsBanners
 
         // The banners: the view model says which one shows (its 5 s tick, a dot, a swipe), the
         // carousel follows; a swipe reports where the user went, never the carousel's own moves.
@@ -60,7 +63,7 @@ public final class GoodsListController: Controller {
         state.producer.skipRepeats().startObserving(during: lifetime) { [weak view] state in
             guard let view else { return }
             if state != .showing {
-                focus.isPending = focus.isPending || view.scroller.containsFocus
+                focus.isPending = focus.isPending || view.listArea.containsFocus
             } else if view.page.isMapped, focus.isPending || view.page.windowHasNoFocus || view.page.containsFocus {
                 focus.isPending = !view.list.grabFocus()
             }
@@ -70,9 +73,9 @@ public final class GoodsListController: Controller {
         view.emptyStatus.reactive.isVisible <~ state.map { $0 == .empty }
         view.errorStatus.reactive.isVisible <~ state.map { if case .failed = $0 { true } else { false } }
         view.errorStatus.reactive.description <~ viewModel.failureText
-        view.scroller.reactive.isVisible <~ state.map { $0 == .showing }
-        // The footer says 加载更多... under the spinner too (the seeds' text while page 1 loads).
-        view.footer.reactive.isVisible <~ state.map { $0 == .showing || $0 == .loading }
+        view.listArea.reactive.isVisible <~ state.map { $0 == .showing }
+        // The footer says 正在加载更多的数据... under the spinner too (while page 1 loads).
+        view.footerIsShown <~ state.map { $0 == .showing || $0 == .loading }
         view.retry.reactive.pressed = CocoaAction(viewModel.retry)
         view.footerRetry.reactive.isVisible <~ viewModel.offersRetryInFooter
         view.footerRetry.reactive.pressed = CocoaAction(viewModel.retry)
@@ -89,7 +92,7 @@ public final class GoodsListController: Controller {
     /// another app): a list on screen is never left empty. The view model ignores the second ask.
     public func didShow() {
         // A hidden list would take the focus only for GTK to pass it on to the next widget.
-        focus.isPending = !view.scroller.isVisible || !view.list.grabFocus()
+        focus.isPending = !view.listArea.isVisible || !view.list.grabFocus()
         goods.loadFirstPageIfNeeded()
     }
 

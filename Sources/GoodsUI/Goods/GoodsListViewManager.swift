@@ -26,6 +26,8 @@ final class GoodsListViewManager {
     /// The 第N个广告 buttons, one per page.
     let dots: Box
     let section: Label
+    /// The 推荐商品 header's area (hidden while the list is empty).
+    let sectionArea: Clamp
     /// In the list's place while the first page loads, with a spinner.
     let loadingStatus: StatusPage
     let loadingSpinner: Spinner
@@ -35,12 +37,21 @@ final class GoodsListViewManager {
     let errorStatus: StatusPage
     /// 重试 on the error status page.
     let retry: Button
+    /// The rows and 回到顶部 over them: in place of the status pages.
+    let listArea: Widget
     let scroller: ScrolledWindow
     let list: ListView
+    /// 回到顶部 over the rows' bottom-right corner: shown once they are scrolled down by more
+    /// than a screen (the demo's rule); it scrolls them back to the first row.
+    let scrollTop: Button
+    /// 正在加载更多的数据... or 已经到底了 under the rows (see `footerContent`).
     let footer: Label
+    /// 点击或上拉加载更多 under the rows, a flat button (see `footerContent`).
+    let footerMore: Button
     /// 重试 under the rows, when a later page failed.
     let footerRetry: Button
 
+    private var footerState = (content: (text: "", isButton: false), isShown: false)
     private var pages: [Picture] = []
     private var dotButtons: [Button] = []
     /// The dots' layouts, held while the dots show.
@@ -70,15 +81,22 @@ final class GoodsListViewManager {
         carousel = layout[Carousel.self, "carousel"]
         dots = layout[Box.self, "dots"]
         section = layout[Label.self, "section"]
+        sectionArea = layout[Clamp.self, "section_clamp"]
         loadingStatus = layout[StatusPage.self, "loading_status"]
         loadingSpinner = layout[Spinner.self, "loading_spinner"]
         emptyStatus = layout[StatusPage.self, "empty_status"]
         errorStatus = layout[StatusPage.self, "error_status"]
         retry = layout[Button.self, "retry"]
+        listArea = layout[Widget.self, "list_area"]
         scroller = layout[ScrolledWindow.self, "scroller"]
         list = layout[ListView.self, "list"]
+        scrollTop = layout[Button.self, "scroll_top"]
         footer = layout[Label.self, "footer"]
+        footerMore = layout[Button.self, "footer_more"]
         footerRetry = layout[Button.self, "footer_retry"]
+
+        scrollTop.reactive.isVisible <~ scroller.reactive.isScrolledPast(pages: 1).take(during: layout.lifetime)
+        scrollTop.reactive.clicked.startObserving(during: layout.lifetime) { [weak self] in self?.scrollToTop() }
 
         let swipes = swipeInput
         carousel.reactive.pageChanged.startObserving(during: layout.lifetime) { [weak self] index in
@@ -98,6 +116,41 @@ final class GoodsListViewManager {
     /// The page the user swiped, dragged or scrolled the carousel to (never a move this view
     /// made itself: no echo of `shownBanner`).
     var swipes: Signal<Int, Never> { swipeSignal }
+
+    /// The footer: its text in the label, or on the flat button when it is one (点击或上拉加载更多);
+    /// only one of them shows, and neither while `footerIsShown` is false.
+    var footerContent: BindingTarget<(text: String, isButton: Bool)> {
+        BindingTarget(mainActorLifetime: lifetime) { [weak self] content in
+            guard let self else { return }
+            footerState.content = content
+            showFooter()
+        }
+    }
+
+    /// Whether the footer shows at all (under the rows, and under the first page's spinner).
+    var footerIsShown: BindingTarget<Bool> {
+        BindingTarget(mainActorLifetime: lifetime) { [weak self] isShown in
+            guard let self else { return }
+            footerState.isShown = isShown
+            showFooter()
+        }
+    }
+
+    private func showFooter() {
+        let (content, isShown) = footerState
+        if content.isButton { footerMore.label = content.text } else { footer.text = content.text }
+        footerMore.isVisible = isShown && content.isButton
+        footer.isVisible = isShown && !content.isButton
+    }
+
+    /// Scrolls the rows back to the first (回到顶部). The keyboard focus, if it was on the
+    /// button (which hides at the top), goes to the list, so it is not lost.
+    func scrollToTop() {
+        let hadFocus = scrollTop.containsFocus
+        list.scrollToItem(at: 0)
+        scroller.verticalOffset = 0
+        if hadFocus { _ = list.grabFocus() }
+    }
 
     /// The banners' pictures (file paths; nil shows nothing): a page and a dot each, in place
     /// of those shown. The pages appear at once (at the banners' aspect); each picture is
@@ -157,7 +210,6 @@ final class GoodsListViewManager {
             dot.reactive.clicked.startWithValues { input.send(value: index) }
             return dot
         }
-        bannerArea.isVisible = !paths.isEmpty
         nameDots()
         namePages()
         for (index, path) in paths.enumerated() {

@@ -13,8 +13,22 @@ extension ListEvents {
     /// does not resize widgets while GTK is allocating them (a Gtk-CRITICAL under debug GTK).
     /// Completes when the scrolled window goes.
     public static func nearEnd(of scrolledWindow: UnsafeMutablePointer<GtkWidget>, withinPages pages: Double = 1) -> SignalProducer<Bool, Never> {
-        let target = WeakGObject(scrolledWindow)
         let pages = pages.isFinite ? max(0, pages) : 1
+        return verticalState(of: scrolledWindow) { value, upper, page in
+            guard page > 0 else { return false }
+            return upper - (value + page) <= pages * page
+        }
+    }
+
+    /// A state of the `GtkScrolledWindow` `scrolledWindow`'s vertical adjustment, from its
+    /// value (the offset scrolled), upper (the content's height) and page size (the height
+    /// shown): the current one first, then each change, worked out on the main loop after GTK
+    /// laid the content out (see `nearEnd`). Completes when the scrolled window goes.
+    static func verticalState(
+        of scrolledWindow: UnsafeMutablePointer<GtkWidget>,
+        _ state: @escaping @Sendable (_ value: Double, _ upper: Double, _ page: Double) -> Bool
+    ) -> SignalProducer<Bool, Never> {
+        let target = WeakGObject(scrolledWindow)
         return SignalProducer<Bool, Never> { observer, lifetime in
             GtkThread.run {
                 guard !lifetime.hasEnded else { return }
@@ -28,17 +42,18 @@ extension ListEvents {
                     observer.sendCompleted()
                     return
                 }
-                lifetime += NearEndWatch(adjustment: adjustment, window: window, pages: pages, observer: observer)
+                lifetime += NearEndWatch(adjustment: adjustment, window: window, state: state, observer: observer)
             }
         }.skipRepeats()
     }
 }
 
-/// One observation of `nearEnd`: the adjustment's signals, and the check they schedule.
+/// One observation of `verticalState` (`nearEnd`, `scrolledPast`): the adjustment's signals,
+/// and the check they schedule.
 @MainActor
 private final class NearEndWatch: Disposable {
     private let adjustment: WeakGObject
-    private let pages: Double
+    private let state: @Sendable (Double, Double, Double) -> Bool
     private let observer: Signal<Bool, Never>.Observer
     private var connections: [SignalConnection] = []
     private var gone: DisposeWatch?
@@ -47,13 +62,13 @@ private final class NearEndWatch: Disposable {
     private var disposed = false
     private let disposedFlag = Atomic<Bool>(false)
 
-    init(adjustment: UnsafeMutablePointer<GtkAdjustment>, window: UnsafeMutableRawPointer, pages: Double,
-         observer: Signal<Bool, Never>.Observer) {
+    init(adjustment: UnsafeMutablePointer<GtkAdjustment>, window: UnsafeMutableRawPointer,
+         state: @escaping @Sendable (Double, Double, Double) -> Bool, observer: Signal<Bool, Never>.Observer) {
         let raw = UnsafeMutableRawPointer(adjustment)
         self.adjustment = WeakGObject(raw)
-        self.pages = pages
+        self.state = state
         self.observer = observer
-        observer.send(value: isNearEnd(adjustment))
+        observer.send(value: currentState(adjustment))
         connections = ["value-changed", "changed"].map { signal in
             SignalConnection(raw, signal: signal) { [weak self] in self?.schedule() }
         }
@@ -63,11 +78,8 @@ private final class NearEndWatch: Disposable {
         }
     }
 
-    private func isNearEnd(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) -> Bool {
-        let page = gtk_adjustment_get_page_size(adjustment)
-        guard page > 0 else { return false }
-        let remaining = gtk_adjustment_get_upper(adjustment) - (gtk_adjustment_get_value(adjustment) + page)
-        return remaining <= pages * page
+    private func currentState(_ adjustment: UnsafeMutablePointer<GtkAdjustment>) -> Bool {
+        state(gtk_adjustment_get_value(adjustment), gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment))
     }
 
     private func schedule() {
@@ -81,7 +93,7 @@ private final class NearEndWatch: Disposable {
         pending = nil
         guard !disposed, let raw = adjustment.get() else { return }
         defer { g_object_unref(raw) }
-        observer.send(value: isNearEnd(raw.assumingMemoryBound(to: GtkAdjustment.self)))
+        observer.send(value: currentState(raw.assumingMemoryBound(to: GtkAdjustment.self)))
     }
 
     private func end() {
