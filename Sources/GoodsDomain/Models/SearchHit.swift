@@ -1,6 +1,7 @@
 /// One item a search found, with where the query occurs in its title (for highlighting; an item
 /// found by its description, seller or place has none).
 public struct SearchHit: Sendable, Equatable {
+    /// The item, as the goods list shows it.
     public var goods: Goods
     /// The title's matched scalars (`SearchMatching.ranges(of:in:)`), in order, not overlapping.
     public var titleMatches: [Range<String.Index>]
