@@ -183,7 +183,7 @@ struct PluginScreenTests {
     // every widget its ViewManager looks up, with the type it expects (no stand-in was used).
     let layout = try UIFile("goods-detail.ui", in: UIResourceBundle(registeredAt: "/plugins/io.github.goodsdesk.detail")).load()
     _ = try layout.object(ScrolledWindow.self, id: "page")
-    _ = try layout.object(Image.self, id: "avatar")
+    _ = try layout.object(Avatar.self, id: "avatar")
     _ = try layout.object(ToggleButton.self, id: "like")
     _ = try layout.object(Box.self, id: "pictures")
     for id in ["nickname", "verified", "publish_time", "title", "price", "original_price", "condition",
