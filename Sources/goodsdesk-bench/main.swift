@@ -3,7 +3,7 @@
 // Usage: swift run -c release goodsdesk-bench [--quick]
 // Writes data sets of 100,000 and 1,000,000 goods with the generator `goodsdesk-data --count N`
 // uses, into a temporary folder; imports each in a child process (its time, and its peak RSS as
-// the kernel counts it); then times pages across the million-goods store and its second start.
+// the kernel counts it); then times pages and searches across the million-goods store and its second start.
 // `--quick` does the same at 10,000 and 50,000 goods (to keep it building and running in CI).
 // The last line is one JSON object (keys are a contract read by checks).
 import DemoData
@@ -59,6 +59,41 @@ func runChild(_ arguments: [String]) -> (output: String, peakRSSMB: Double)? {
     try? FileManager.default.removeItem(atPath: output)
     // ru_maxrss is in kilobytes on Linux.
     return (text.trimmingCharacters(in: .whitespacesAndNewlines), Double(usage.ru_maxrss) / 1024)
+}
+
+/// The median of `values` (0 when empty).
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// The median of `runs` timings of `body`, in milliseconds.
+func medianMilliseconds(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+    var timings: [Double] = []
+    for _ in 0..<runs {
+        let start = now()
+        try body()
+        timings.append((now() - start) * 1000)
+    }
+    return median(timings)
+}
+
+/// Realistic searches of the generated goods: Chinese brands, items, conditions, reasons, places and
+/// nicknames, and Latin (a nickname's year, a brand the set lacks), all of three characters or more.
+let indexedQueries = ["华为手机", "九成新", "空气净化器", "搬家处理", "朝阳区", "的小店", "原包装还在", "雅马哈吉他", "全新未拆封", "2018", "iPhone"]
+/// Two characters: scanned with LIKE. A common one (the page fills early), and one nothing holds
+/// (the whole table is read).
+let likeQuery = "手机", likeMissQuery = "琴弦"
+
+/// The time of page 1 of each query, in milliseconds (median of 5 runs each).
+func searchTimings(_ store: GoodsStore, _ queries: [String]) throws -> [Double] {
+    try queries.map { query in
+        var found = 0
+        let ms = try medianMilliseconds { found = try store.search(query, page: 1, size: 20, viewer: "13800138000").hits.count }
+        print(String(format: "search %@: %.3f ms (%d on page 1)", query, ms, found))
+        return ms
+    }
 }
 
 /// The best of `runs` timings of `body`, in milliseconds.
@@ -123,6 +158,12 @@ func benchmark(quick: Bool) throws {
         print(String(format: "page %6d of %d: %.3f ms", number, lastPage, ms))
         worstPage = max(worstPage, ms)
     }
+    let searches = try searchTimings(store, indexedQueries)
+    let search = median(searches)
+    let deep = try medianMilliseconds { _ = try store.search(indexedQueries[0], page: 50, size: 20, viewer: "13800138000") }
+    print(String(format: "search median %.3f ms, worst %.3f ms; page 50 of %@: %.3f ms", search, searches.max() ?? 0, indexedQueries[0], deep))
+    let like = try searchTimings(store, [likeQuery])[0]
+    let likeMiss = try searchTimings(store, [likeMissQuery])[0]
     store.close()
     print(String(format: "second start at %d goods: %.1f ms", total, reopen))
 
@@ -136,8 +177,13 @@ func benchmark(quick: Bool) throws {
         "import_rss_after_mb": imports.map(\.afterRSSMB).max() ?? 0,
         "page_1m_ms": quick ? NSNull() : worstPage,
         "reopen_1m_ms": quick ? NSNull() : reopen,
-        // Search arrives with Step 5; until then there is no figure to give.
-        "search_1m_ms": NSNull(),
+        // Page 1 of a search: the median over `indexedQueries` (each the median of 5 runs), and
+        // two-character queries, scanned: a common one and one that matches nothing.
+        "search_1m_ms": quick ? NSNull() : search,
+        "search_like_1m_ms": quick ? NSNull() : like,
+        "search_like_miss_1m_ms": quick ? NSNull() : likeMiss,
+        "search_ms": search,
+        "search_like_ms": like,
         // Every size run, whatever the mode: goods → seconds.
         "import_s": Dictionary(uniqueKeysWithValues: imports.map { (String($0.count), $0.seconds) }),
         "page_ms": worstPage,

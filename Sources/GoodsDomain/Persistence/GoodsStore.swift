@@ -497,7 +497,7 @@ public final class GoodsStore: @unchecked Sendable {
 
     // MARK: Plumbing
 
-    private func read<T>(_ body: (Database) throws(DatabaseError) -> T) throws(StoreError) -> T {
+    func read<T>(_ body: (Database) throws(DatabaseError) -> T) throws(StoreError) -> T {
         mutex.lock()
         defer { mutex.unlock() }
         guard !closed else { throw StoreError(message: "the database is closed") }
@@ -523,7 +523,7 @@ public final class GoodsStore: @unchecked Sendable {
         }
     }
 
-    private static func goods(_ db: Database, where clause: String, _ arguments: [SQLValue], viewer: String?) throws(DatabaseError) -> [Goods] {
+    static func goods(_ db: Database, where clause: String, _ arguments: [SQLValue], viewer: String?) throws(DatabaseError) -> [Goods] {
         let rows = try db.query("""
             SELECT g.position, g.id, g.title, g.description, g.price, g.original_price, g.express_type, g.express_fee,
                    g.count, g.place, g.published_at, g.condition, g.messages, g.likes, g.hits,

@@ -52,6 +52,7 @@ enum Importer {
         }
         let count = try database.transaction { () throws(DatabaseError) -> Int in
             for index in indexes { try database.execute("DROP INDEX \"\(index.name)\"") }
+            try SearchIndex.suspendTriggers(database)
             let inserts = try Inserts(database)
             var state = ImportProgress(pagesRead: 0, pageCount: dataSet.pageCount, goodsImported: 0)
             progress(state)
@@ -70,6 +71,7 @@ enum Importer {
             }
             for banner in dataSet.banners { try inserts.add(banner) }
             for index in indexes { try database.execute(index.sql) }
+            try SearchIndex.build(database)
             try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?)", [.text(String(state.goodsImported))])
             return state.goodsImported
         }

@@ -78,6 +78,8 @@ enum Schema {
         DROP TABLE images;
         ALTER TABLE images_by_key RENAME TO images;
         """,
+        // Full-text search over title, description, seller and place (the goods there are indexed).
+        SearchIndex.migration,
     ]
 
     /// The version a fully migrated database has.

@@ -8,13 +8,17 @@ public final class SimulatedServer: Sendable {
     /// Request kinds, each with the seeds' latency by default.
     public enum Request: Sendable, Hashable, CaseIterable {
         case login, goodsPage, banners, like
+        /// A search of the local full-text index.
+        case search
 
-        /// The seeds' latency: login 1 s, goods pages 0.75 s, banners 0.5 s, likes 1 s.
+        /// The seeds' latency: login 1 s, goods pages 0.75 s, banners 0.5 s, likes 1 s; search none.
         public var defaultLatency: Duration {
             switch self {
             case .login, .like: return .seconds(1)
             case .goodsPage: return .milliseconds(750)
             case .banners: return .milliseconds(500)
+            // The demo only drew a search box: there is no latency to copy, and the index is local.
+            case .search: return .zero
             }
         }
     }
