@@ -23,6 +23,16 @@ def top_button(app):
     return node if showing(node) else None
 
 
+def page_down_until_top_button(app):
+    """Page Down in the list until 回到顶部 shows (one screen scrolled), 20 s at most."""
+    deadline = time.time() + 20
+    while top_button(app) is None:
+        if time.time() > deadline:
+            raise StepFailed("回到顶部 (a push button) after scrolling down more than a screen with Page Down")
+        key("Page_Down")
+        time.sleep(0.2)
+
+
 def row_on_screen(app, title):
     """Whether the row titled `title` lies inside the list's visible extents."""
     goods = goods_list(app)
@@ -54,14 +64,7 @@ def scroll_to_top_after_a_screen(app):
     s.step("no button at the top", lambda: app.wait_until(lambda: top_button(app) is None, 5,
                                                            "no 回到顶部 before any scrolling"))
 
-    def scroll_down():
-        deadline = time.time() + 20
-        while top_button(app) is None:
-            if time.time() > deadline:
-                raise StepFailed("回到顶部 (a push button) after scrolling down more than a screen with Page Down")
-            key("Page_Down")
-            time.sleep(0.2)
-    s.step("scroll down", scroll_down)
+    s.step("scroll down", lambda: page_down_until_top_button(app))
     s.step("first row gone", lambda: app.wait_until(lambda: not row_on_screen(app, expected[0]), 5,
                                                      f"the first row {expected[0]!r} scrolled off screen"))
     s.step("press 回到顶部", lambda: app.press("push button", "回到顶部"))
@@ -160,14 +163,7 @@ def home_key_hides_scroll_to_top(app):
     login_with_fill(app, s)
     expected = rows_shown(app, s)
 
-    def scroll_down():
-        deadline = time.time() + 20
-        while top_button(app) is None:
-            if time.time() > deadline:
-                raise StepFailed("回到顶部 after Page Down past a screen")
-            key("Page_Down")
-            time.sleep(0.2)
-    s.step("scroll down", scroll_down)
+    s.step("scroll down", lambda: page_down_until_top_button(app))
     s.step("home", lambda: key("Home"))
     s.step("first row back", lambda: app.wait_until(lambda: row_on_screen(app, expected[0]), 10,
                                                      f"the first row {expected[0]!r} on screen after Home"))

@@ -33,6 +33,25 @@ enum SearchIndex {
         INSERT INTO goods_search (goods_search, rank) VALUES ('automerge', 4);
         """
 
+    /// The statement that indexes the goods row `row` (`new` or `old` in a trigger) with its
+    /// seller's nickname.
+    private static func indexing(_ row: String) -> String {
+        """
+        INSERT INTO goods_search (rowid, title, description, nickname, place)
+        VALUES (\(row).position, \(row).title, \(row).description,
+                coalesce((SELECT nickname FROM sellers WHERE id = \(row).seller_id), ''), \(row).place);
+        """
+    }
+
+    /// The statement that takes the goods row `row` out of the index, by the values it was indexed with.
+    private static func unindexing(_ row: String) -> String {
+        """
+        INSERT INTO goods_search (goods_search, rowid, title, description, nickname, place)
+        VALUES ('delete', \(row).position, \(row).title, \(row).description,
+                coalesce((SELECT nickname FROM sellers WHERE id = \(row).seller_id), ''), \(row).place);
+        """
+    }
+
     /// The triggers that keep the index in step with `goods` and `sellers`, by name. What an item
     /// is indexed with: its title, description, its seller's nickname ('' while it has no seller
     /// row) and place. A contentless index deletes by the values it was given, so each trigger
@@ -40,26 +59,18 @@ enum SearchIndex {
     static let triggers: [(name: String, sql: String)] = [
         ("goods_search_insert", """
             CREATE TRIGGER goods_search_insert AFTER INSERT ON goods BEGIN
-                INSERT INTO goods_search (rowid, title, description, nickname, place)
-                VALUES (new.position, new.title, new.description,
-                        coalesce((SELECT nickname FROM sellers WHERE id = new.seller_id), ''), new.place);
+            \(indexing("new"))
             END;
             """),
         ("goods_search_delete", """
             CREATE TRIGGER goods_search_delete AFTER DELETE ON goods BEGIN
-                INSERT INTO goods_search (goods_search, rowid, title, description, nickname, place)
-                VALUES ('delete', old.position, old.title, old.description,
-                        coalesce((SELECT nickname FROM sellers WHERE id = old.seller_id), ''), old.place);
+            \(unindexing("old"))
             END;
             """),
         ("goods_search_update", """
             CREATE TRIGGER goods_search_update AFTER UPDATE OF position, title, description, place, seller_id ON goods BEGIN
-                INSERT INTO goods_search (goods_search, rowid, title, description, nickname, place)
-                VALUES ('delete', old.position, old.title, old.description,
-                        coalesce((SELECT nickname FROM sellers WHERE id = old.seller_id), ''), old.place);
-                INSERT INTO goods_search (rowid, title, description, nickname, place)
-                VALUES (new.position, new.title, new.description,
-                        coalesce((SELECT nickname FROM sellers WHERE id = new.seller_id), ''), new.place);
+            \(unindexing("old"))
+            \(indexing("new"))
             END;
             """),
         ("goods_search_seller_insert", """
