@@ -58,6 +58,9 @@ public final class SearchViewModel {
         var lastPage = 0
         var phase = SearchState.idle
         var isLoadingMore = false
+        /// A later page failed: none loads by itself until the view reports near-end again
+        /// (or `loadNextPage` is called), so a failing page is not retried in a loop.
+        var moreFailed = false
     }
 
     /// One step of the query's search, for `content`.
@@ -142,9 +145,13 @@ public final class SearchViewModel {
                 }
             }
 
-        // Near the end, with more pages and none loading, the next page loads.
+        // Near the end, with more pages and none loading (or just failed), the next page loads.
+        isNearEnd.signal.take(during: lifetime).observeValues { _ in content.modify { $0.moreFailed = false } }
         isNearEnd.combineLatest(with: content).producer
-            .filter { isNear, current in isNear && current.phase == .results && !current.isLoadingMore && current.loadedPage < current.lastPage }
+            .filter { isNear, current in
+                isNear && current.phase == .results && !current.isLoadingMore && !current.moreFailed
+                    && current.loadedPage < current.lastPage
+            }
             .startObserving(during: lifetime) { [weak self] _ in self?.loadNextPage() }
     }
 
@@ -169,19 +176,30 @@ public final class SearchViewModel {
         let content = self.content
         let query = current.query
         let number = current.loadedPage + 1
-        content.modify { $0.isLoadingMore = true }
-        more.inner = fetch(query, number)
-            .on(terminated: { content.modify { if $0.query == query { $0.isLoadingMore = false } } })
-            .start(Signal<Page<SearchResult>, ServiceError>.Observer { [report] event in
-                if case let .failed(error) = event { report(.error(error.message)) }
-                guard case let .value(page) = event else { return }
-                content.modify { current in
-                    guard current.query == query, page.number == current.loadedPage + 1 else { return }
+        content.modify {
+            $0.isLoadingMore = true
+            $0.moreFailed = false
+        }
+        more.inner = fetch(query, number).start(Signal<Page<SearchResult>, ServiceError>.Observer { [report] event in
+            // One change per event, so the near-end rule never sees the load ended but its
+            // failure not yet noted (it would ask again at once, in a loop).
+            content.modify { current in
+                guard current.query == query else { return }
+                switch event {
+                case let .value(page):
+                    guard page.number == current.loadedPage + 1 else { return }
                     current.items = current.items.appending(contentsOf: page.items)
                     current.loadedPage = page.number
                     current.lastPage = page.lastPage
+                case .failed:
+                    current.isLoadingMore = false
+                    current.moreFailed = true
+                case .completed, .interrupted:
+                    current.isLoadingMore = false
                 }
-            })
+            }
+            if case let .failed(error) = event { report(.error(error.message)) }
+        })
     }
 
     /// Clears the query: the goods list shows again (Escape in the search box).

@@ -149,6 +149,23 @@ struct SearchViewModelTests {
         #expect(search.items.value.isEmpty)
     }
 
+    @Test func aFailedLaterPageIsNotRetriedInALoopButOnTheNextAsk() throws {
+        let search = try makeSearch()
+        search.query.value = "商品"
+        scheduler.advance(by: SearchViewModel.debounce)
+        service.answer("商品", hits: 20, lastPage: 2)
+        search.isNearEnd.value = true
+        #expect(service.asked.values == ["商品#1", "商品#2"])
+        service.fail("商品", page: 2)
+        #expect(service.asked.values.count == 2, "still near the end, but no retry by itself")
+        #expect(search.state.value == .results, "the rows stay")
+        search.isNearEnd.value = false
+        search.isNearEnd.value = true
+        #expect(service.asked.values == ["商品#1", "商品#2", "商品#2"], "a new near-end report asks again")
+        service.answer("商品", page: 2, hits: 3, first: 21, lastPage: 2)
+        #expect(search.items.value.count == 23)
+    }
+
     @Test func anActivatedResultOpensItsItemAsTheListDoes() throws {
         let opened = Log<Int>()
         let search = try makeSearch(opened: opened)
