@@ -95,6 +95,10 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// The error status page's text: why the first page did not load (empty otherwise).
     public let failureText: Property<String>
 
+    /// The header's search box, when the list was given a search service (`enableSearch`):
+    /// while its query is not empty, its results show in the list's place.
+    public internal(set) var search: SearchViewModel?
+
     /// The load that failed last, until the next load starts.
     private let failure = MutableProperty<LoadFailure?>(nil)
 

@@ -47,6 +47,9 @@ public struct ChromeItem {
     /// item, while it is shown and enabled.
     public let accelerator: String?
     let press: Press
+    /// The screen's own widget, for an item that is one rather than a button (a search entry,
+    /// see `init(id:place:widget:accessibleName:accelerator:)`).
+    public let widget: Widget?
 
     /// An item that runs `action`: the button is enabled while the action is, and busy while it runs.
     public init(
@@ -66,7 +69,20 @@ public struct ChromeItem {
                   accelerator: accelerator, press: .perform(perform))
     }
 
-    init(id: String, place: Place, label: String?, icon: String?, accessibleName: String?, accelerator: String?, press: Press) {
+    /// The screen's own `widget` in the header bar (`.headerStart` or `.headerEnd`; `.menu`
+    /// puts it at the end too), such as a search entry: the navigator shows it there while the
+    /// screen is on top and takes it back after. `accelerator` gives the widget the keyboard
+    /// focus from anywhere in the window (Ctrl+F for a search entry).
+    public init(id: String, place: Place, widget: Widget, accessibleName: String? = nil, accelerator: String? = nil) {
+        self.init(id: id, place: place, label: nil, icon: nil, accessibleName: accessibleName,
+                  accelerator: accelerator, press: .none, widget: widget)
+    }
+
+    init(
+        id: String, place: Place, label: String?, icon: String?, accessibleName: String?, accelerator: String?, press: Press,
+        widget: Widget? = nil
+    ) {
+        self.widget = widget
         self.id = id
         self.place = place
         self.label = label

@@ -50,6 +50,10 @@ struct UIFilesTests {
         "start-error.ui": [("window", "GtkApplicationWindow"), ("status", "AdwStatusPage"), ("quit", "GtkButton")],
         "plugin-row.ui": [("row", "GtkListBoxRow"), ("name", "GtkLabel"), ("detail", "GtkLabel"),
                           ("status", "GtkLabel"), ("enabled", "GtkSwitch")],
+        "search.ui": [("search_entry", "GtkSearchEntry"), ("search_page", "GtkBox"), ("list_slot", "GtkBox"),
+                      ("results_area", "GtkBox"), ("searching_status", "AdwStatusPage"), ("searching_spinner", "GtkSpinner"),
+                      ("no_results_status", "AdwStatusPage"), ("failed_status", "AdwStatusPage"),
+                      ("results_scroller", "GtkScrolledWindow"), ("results_list", "GtkListView"), ("results_footer", "GtkLabel")],
     ]
 
     func openWindows() -> UInt32 { g_list_model_get_n_items(gtk_window_get_toplevels()) }

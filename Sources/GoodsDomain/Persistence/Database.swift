@@ -18,6 +18,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
     /// Whether another connection holds a lock the busy timeout did not outwait.
     public var meansLocked: Bool { [SQLITE_BUSY, SQLITE_LOCKED].contains(code & 0xFF) }
 
+    /// Whether a progress check stopped the statement (`Database.interruptible`).
+    public var meansInterrupted: Bool { code & 0xFF == SQLITE_INTERRUPT }
+
     /// Whether the disk is full.
     public var meansDiskFull: Bool { code & 0xFF == SQLITE_FULL }
 
@@ -61,6 +64,19 @@ final class Database {
         }
         sqlite3_busy_timeout(handle, 5_000)
         sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// Runs `body` with `cancellation` checked every 1,000 virtual machine steps: once it is
+    /// set, the statement running fails with `SQLITE_INTERRUPT` (see `meansInterrupted`).
+    func interruptible<T>(by cancellation: QueryCancellation?, _ body: () throws(DatabaseError) -> T) throws(DatabaseError) -> T {
+        guard let cancellation else { return try body() }
+        let context = Unmanaged.passUnretained(cancellation).toOpaque()
+        sqlite3_progress_handler(handle, 1_000, { context in
+            guard let context else { return 0 }
+            return Unmanaged<QueryCancellation>.fromOpaque(context).takeUnretainedValue().check() ? 1 : 0
+        }, context)
+        defer { sqlite3_progress_handler(handle, 0, nil, nil) }
+        return try withExtendedLifetime(cancellation) { () throws(DatabaseError) -> T in try body() }
     }
 
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.

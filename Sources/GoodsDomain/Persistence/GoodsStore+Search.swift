@@ -1,3 +1,4 @@
+import CSQLite
 extension GoodsStore {
     /// Page `number` (from 1) of `size` goods matching `query` — in its title, description, seller
     /// nickname or place (`SearchQuery` says exactly what matches) — in data-set order, as the goods
@@ -8,6 +9,15 @@ extension GoodsStore {
     /// query on a read-only database older than the index) scan the goods with `LIKE`. An empty
     /// query finds nothing.
     public func search(_ query: String, page number: Int, size: Int, viewer: String?) throws(StoreError) -> SearchPage {
+        try search(query, page: number, size: size, viewer: viewer, cancellation: nil)
+    }
+
+    /// `search(_:page:size:viewer:)`, stopped by `cancellation`: once it is set (before or
+    /// during the query, from any thread) the scan stops within moments and this throws
+    /// `StoreError.cancelled`, leaving the store to the next query.
+    public func search(
+        _ query: String, page number: Int, size: Int, viewer: String?, cancellation: QueryCancellation?
+    ) throws(StoreError) -> SearchPage {
         let size = min(max(1, size), Self.maximumPageSize)
         let number = max(1, number)
         let normalized = SearchMatching.normalized(query)
@@ -16,11 +26,22 @@ extension GoodsStore {
         // A page past anything an offset can reach holds nothing.
         let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: size)
         guard !overflow else { return empty }
-        let goods = try read { db throws(DatabaseError) -> [Goods] in
-            let positions = try Self.matchingPositions(db, search, offset: offset, limit: size + 1)
-            guard !positions.isEmpty else { return [] }
-            let list = positions.map(String.init).joined(separator: ",")
-            return try Self.goods(db, where: "g.position IN (\(list)) ORDER BY g.position", [], viewer: viewer)
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let goods: [Goods]
+        do {
+            goods = try read { db throws(DatabaseError) -> [Goods] in
+                // Cancelled while it waited for the store: nothing to run.
+                if cancellation?.isCancelled == true { throw DatabaseError(code: SQLITE_INTERRUPT, message: "interrupted") }
+                return try db.interruptible(by: cancellation) { () throws(DatabaseError) -> [Goods] in
+                    let positions = try Self.matchingPositions(db, search, offset: offset, limit: size + 1)
+                    guard !positions.isEmpty else { return [] }
+                    let list = positions.map(String.init).joined(separator: ",")
+                    return try Self.goods(db, where: "g.position IN (\(list)) ORDER BY g.position", [], viewer: viewer)
+                }
+            }
+        } catch {
+            if cancellation?.isCancelled == true { throw .cancelled }
+            throw error
         }
         let hits = goods.prefix(size).map { SearchHit(goods: $0, query: search.text) }
         return SearchPage(query: normalized, hits: hits, currentPage: number,

@@ -16,6 +16,8 @@ public struct StoreError: Error, CustomStringConvertible {
 
     public let kind: Kind
     public let message: String
+    /// Whether a `QueryCancellation` stopped the query (`StoreError.cancelled`): nothing is wrong.
+    public internal(set) var wasCancelled = false
 
     public init(_ kind: Kind = .failed, message: String) {
         self.kind = kind

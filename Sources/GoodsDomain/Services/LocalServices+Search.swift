@@ -2,15 +2,23 @@ import Reactive
 import Localization
 
 extension LocalServices: SearchService {
+    /// Disposing the search (the next keystroke) cancels the store's query: a scan still running
+    /// stops at once and frees the store for the next one.
     public func search(_ query: String, page number: Int, size: Int) -> SignalProducer<SearchPage, ServiceError> {
         let store = self.store
         let session = self.session
-        return server.answer(.search) { () throws(ServiceError) -> SearchPage in
-            do {
-                return try store.search(query, page: number, size: size, viewer: session.account.value?.phone)
-            } catch {
-                throw ServiceError(message: tr("无法搜索商品：{0}", "\(error)"))
-            }
+        let server = self.server
+        return SignalProducer { observer, lifetime in
+            let cancellation = QueryCancellation()
+            lifetime.observeEnded { cancellation.cancel() }
+            server.answer(.search) { () throws(ServiceError) -> SearchPage in
+                do {
+                    return try store.search(query, page: number, size: size, viewer: session.account.value?.phone,
+                                            cancellation: cancellation)
+                } catch {
+                    throw ServiceError(message: tr("无法搜索商品：{0}", "\(error)"))
+                }
+            }.attach(observer, during: lifetime)
         }
     }
 }

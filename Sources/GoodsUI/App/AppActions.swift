@@ -16,7 +16,8 @@ import ViewModelKit
 ///
 /// Accelerators go through the application (`gtk_application_set_accels_for_action`), which
 /// also shows them in the menu; a window of no application gets window shortcuts that activate
-/// the same actions. Ctrl+F is kept for search (Step 5): nothing registers it.
+/// the same actions. Ctrl+F is kept for search: only the goods page's search box takes it (as
+/// a window shortcut of its chrome, `SearchBinding`).
 @MainActor
 public final class AppActions {
     /// Where a command's menu item goes.

@@ -75,6 +75,8 @@ public final class AppRouter {
     /// The goods list for `account`, who has just logged in (the session already holds them).
     func makeGoodsList(for account: Account) -> GoodsViewModel? {
         guard let services else { return nil }
-        return GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
+        let goods = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
+        goods.enableSearch(services, likes: services, scheduler: scheduler)
+        return goods
     }
 }

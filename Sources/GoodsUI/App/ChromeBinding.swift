@@ -42,6 +42,8 @@ final class ChromeBinding {
     private var slots: [Button] = []
     /// Buttons made for the chrome, with the box they were put in.
     private var made: [(button: Button, box: Box)] = []
+    /// The screens' own widgets put in the header, with their box.
+    private var placed: [(widget: Widget, box: Box)] = []
     private var shortcuts: [any Disposable] = []
     /// The actions (and menu items) of the chrome's menu items.
     private var commands: [AppActions.Command] = []
@@ -73,6 +75,10 @@ final class ChromeBinding {
         // One back button: the top screen's.
         if ownsWindow { header.back.isVisible = canGoBack && chrome.showsBack }
         for item in chrome.items {
+            if let own = item.widget {
+                place(own, of: item)
+                continue
+            }
             let widget: Button
             if let slot = header.slots[item.id] {
                 widget = slot
@@ -97,6 +103,19 @@ final class ChromeBinding {
                 }
             }
             bind(item, to: Button(widget.pointer, scope: lifetime))
+        }
+    }
+
+    /// Puts a screen's own widget (a search entry) in the header, its accelerator focusing it.
+    private func place(_ widget: Widget, of item: ChromeItem) {
+        let box = item.place == .headerStart ? header.start : header.end
+        if let name = item.accessibleName { widget.setAccessibleLabel(name) }
+        box.append(widget)
+        box.isVisible = true
+        widget.isVisible = true
+        placed.append((widget, box))
+        if let accelerator = item.accelerator {
+            shortcuts.append(window.window.addShortcut(accelerator) { [weak widget] in _ = widget?.grabFocus() })
         }
     }
 
@@ -141,6 +160,11 @@ final class ChromeBinding {
             if box.childCount == 0 { box.isVisible = false }
         }
         made = []
+        for (widget, box) in placed {
+            if box.contains(widget) { box.remove(widget) }
+            if box.childCount == 0 { box.isVisible = false }
+        }
+        placed = []
         if ownsWindow {
             header.back.isVisible = false
             window.screenBusy.value = false

@@ -13,10 +13,12 @@ public final class GoodsListController: Controller {
     public let viewModel: ViewModel
     public let goods: GoodsViewModel
     let view: GoodsListViewManager
+    /// The header's search and its results, when the view model has a search.
+    let search: SearchBinding?
 
     /// The list widget (a `GtkListView`), for keyboard focus and for tests.
     public var listWidget: Widget { view.list }
-    public var page: Widget { view.page }
+    public var page: Widget { search?.view.page ?? view.page }
     /// 刷新 in the header (F5, Ctrl+R) and 注销 in the menu.
     public let chrome: ScreenChrome
 
@@ -80,7 +82,9 @@ public final class GoodsListController: Controller {
         view.footerRetry.reactive.isVisible <~ viewModel.offersRetryInFooter
         view.footerRetry.reactive.pressed = CocoaAction(viewModel.retry)
 
-        chrome = ScreenChrome(items: [
+        let search = viewModel.search.map { [view] in SearchBinding(search: $0, list: view, pictures: pictures) }
+        self.search = search
+        chrome = ScreenChrome(items: (search.map { [$0.chromeItem] } ?? []) + [
             ChromeItem(id: "refresh", place: .headerEnd, icon: "view-refresh-symbolic", accessibleName: tr("刷新"),
                        accelerator: "F5|<Control>r") { [weak viewModel] in viewModel?.refreshAll() },
             ChromeItem(id: "logout", place: .menu, label: tr("注销")) { [weak viewModel] in viewModel?.logout() },

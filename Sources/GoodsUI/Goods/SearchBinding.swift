@@ -1,0 +1,84 @@
+import GoodsViewModels
+import GtkReactive
+import PluginKit
+import Reactive
+import ViewModelKit
+
+/// Binds the goods page's search (`SearchViewManager`) to its `SearchViewModel`, on the
+/// controller's side: the entry's text both ways, the results in the goods list's place while a
+/// query is typed, the rows as the list's own (`GoodsRowBinding`) with their title's matches
+/// highlighted, Escape clearing the query and Enter taking the focus to the results. It binds;
+/// it does not compute.
+@MainActor
+final class SearchBinding {
+    let view: SearchViewManager
+    /// The entry in the header bar's end, Ctrl+F focusing it.
+    let chromeItem: ChromeItem
+
+    init(search: SearchViewModel, list: GoodsListViewManager, pictures: PictureLocator) {
+        let view = SearchViewManager(listPage: list.page)
+        self.view = view
+        let lifetime = view.lifetime
+        chromeItem = ChromeItem(id: "search", place: .headerEnd, widget: view.entry,
+                                accessibleName: SearchViewModel.placeholder, accelerator: Self.accelerator)
+
+        view.entry.reactive.text <~> search.query
+        // Escape: the query goes and the list takes the focus back (GTK keeps the key from the
+        // window, so it does not also go back a screen).
+        view.entry.reactive.stopSearch.startObserving(during: lifetime) { [weak search, weak list] in
+            search?.clear()
+            _ = list?.list.grabFocus()
+        }
+        // Enter: to the first result.
+        view.entry.reactive.activated.startObserving(during: lifetime) { [weak view] in
+            guard let view, view.scroller.isVisible else { return }
+            _ = view.list.grabFocus()
+        }
+
+        let state = search.state
+        view.listSlot.reactive.isVisible <~ state.map { $0 == .idle }
+        view.resultsArea.reactive.isVisible <~ state.map { $0 != .idle }
+        view.searchingStatus.reactive.isVisible <~ state.map { $0 == .searching }
+        view.searchingSpinner.reactive.isSpinning <~ state.map { $0 == .searching }
+        view.noResultsStatus.reactive.isVisible <~ state.map { $0 == .noResults }
+        view.noResultsStatus.reactive.description <~ SignalProducer(value: SearchViewModel.noResultsHint)
+        view.failedStatus.reactive.isVisible <~ state.map { if case .failed = $0 { true } else { false } }
+        view.failedStatus.reactive.description <~ search.failureText
+        view.scroller.reactive.isVisible <~ state.map { $0 == .results }
+        view.footer.reactive.text <~ search.footerText
+        view.footer.reactive.isVisible <~ state.map { $0 == .results }
+        search.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
+
+        search.itemUpdates.startObserving(during: lifetime) { update in
+            let added: Range<Int>
+            switch update.edit {
+            case let .insert(range): added = range
+            default: added = 0..<update.content.count
+            }
+            pictures.resolveAhead(update.content[added].flatMap { result in [result.item.avatar].compactMap { $0 } + result.item.images })
+        }
+        view.list.reactive.items(search.itemUpdates, rows: Self.rows(pictures: pictures))
+        view.list.reactive.activated.startObserving(during: lifetime) { [weak search] in search?.select(at: $0) }
+    }
+
+    /// Ctrl+F, kept for search by the window's actions.
+    static let accelerator = "<Control>f"
+
+    /// The results' rows: the goods list's rows, the title's matches highlighted.
+    static func rows(pictures: PictureLocator) -> ListRowHooks<GoodsRowView, SearchResult> {
+        ListRowHooks(
+            setup: { GoodsRowView() },
+            bind: { row, result, scope in
+                GoodsRowBinding.bind(result.item, to: row, pictures: pictures, during: scope)
+                row.title.setHighlights(result.titleHighlights)
+            },
+            placeholder: { row, _ in
+                GoodsRowBinding.showNothing(in: row)
+                row.title.setHighlights([])
+            },
+            unbind: { row in
+                row.clearPictures()
+                row.title.setHighlights([])
+            })
+    }
+}

@@ -1,0 +1,42 @@
+import CGtk
+import GtkReactive
+import GtkShim
+import Reactive
+import Testing
+
+/// The search's widgets: `SearchEntry` (its text and stop-search) and a label's highlighted
+/// ranges (Pango attributes over UTF-8 byte ranges, the text left as it is).
+@MainActor
+@Suite("Search widgets", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+struct SearchWidgetTests {
+    init() throws {
+        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+    }
+
+    @Test func aLabelHighlightsByteRangesAndClearsThem() {
+        let label = Label("罗技移动电源，九成新")
+        label.setHighlights([0..<6, 21..<27])
+        #expect(label.highlightedRanges == [0..<6, 21..<27], "罗技 and 九成 (3 bytes a character)")
+        #expect(label.text == "罗技移动电源，九成新", "the text stays plain")
+        label.setHighlights([24..<999, -5..<0])
+        #expect(label.highlightedRanges == [24..<30], "clipped to the text; an empty range dropped")
+        label.setHighlights([])
+        #expect(label.highlightedRanges.isEmpty)
+    }
+
+    @Test func aSearchEntryIsAnEntryAndReportsStopSearch() {
+        let entry = SearchEntry()
+        #expect(SearchEntry.isInstance(entry.pointer))
+        #expect(Entry.isInstance(entry.pointer))
+        #expect(String(cString: g_type_name(SearchEntry.gtkType)) == "GtkSearchEntry")
+        let query = MutableProperty("")
+        query <~ entry.reactive.text
+        entry.text = "罗技"
+        #expect(query.value == "罗技")
+        let stops = MutableProperty(0)
+        let disposable = entry.reactive.stopSearch.startWithValues { _ in stops.modify { $0 += 1 } }
+        goods_emit(entry.pointer, "stop-search")
+        #expect(stops.value == 1)
+        disposable.dispose()
+    }
+}
