@@ -202,3 +202,30 @@ extension PagesAndCommentsTests {
         #expect(try store.comments(of: commented.id, page: 1, size: 20).comments.count == commented.messages)
     }
 }
+
+extension PagesAndCommentsTests {
+    @Test func theUsersCommentsAreCarriedOverFromADamagedStore() throws {
+        let folder = Fixtures.temporaryFolder()
+        let path = folder.appendingPathComponent("goodsdesk.sqlite").path
+        let set = Self.commentedSet()
+        do {
+            let store = try GoodsStore.open(at: path, dataSet: { set }, log: { _ in })
+            try store.addComment("还在吗", to: 5, by: Self.author, at: Date(timeIntervalSince1970: 1_800_000_000))
+            store.close()
+        }
+        // Damage one page of an index of the goods after an unclean exit, as a failing disk would.
+        let (root, pageSize) = try {
+            let database = try Database(path: path, readOnly: true)
+            let root = try #require(try database.query("SELECT rootpage FROM sqlite_master WHERE name = 'goods_by_seller'") { $0.int(0) }.first)
+            return (root, try #require(try database.query("PRAGMA page_size") { $0.int(0) }.first))
+        }()
+        var damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+        damaged.replaceSubrange(((root - 1) * pageSize)..<(root * pageSize), with: Data(repeating: 0xA5, count: pageSize))
+        try damaged.write(to: URL(fileURLWithPath: path))
+        try Data("open 1\n".utf8).write(to: URL(fileURLWithPath: path + ".lock"))
+        let rebuilt = try GoodsStore.open(at: path, dataSet: { set }, log: { _ in })
+        let comments = try rebuilt.comments(of: 5, page: 1, size: 20).comments
+        #expect(comments.map(\.text) == ["还在吗", "第1条：还在吗？", "第0条：还在吗？"], "the data set's again, and the user's kept")
+        #expect(try rebuilt.goods(id: 5, viewer: nil)?.messages == 3, "counted on its item")
+    }
+}
