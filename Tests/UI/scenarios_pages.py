@@ -204,6 +204,32 @@ def detail_comment_raises_both_counts(app):
                                                  expect=f"the row's reply button {reply_name(count + 1)!r} too"))
 
 
+def named_list(app, name):
+    lists = [n for n in all_nodes(app.root(), "list") if name_of(n) == name and showing(n)]
+    if not lists:
+        raise StepFailed(f"a list named {name!r}")
+    return lists[0]
+
+
+def seller_pages_rows_are_the_lists_rows(app):
+    """The seller page's rows are the goods list's: the first (the seller's newest, the data set's
+    first item) has the same reply button, which opens its comment list."""
+    s = Scenario(app)
+    item = first_item()
+    count = int(item["messages"])
+    login_with_fill(app, s)
+    rows_shown(app, s)
+    s.step("seller", lambda: app.press("push button", item["nickName"]))
+    s.step("seller page", lambda: app.wait_until(lambda: title_is(app, item["nickName"]), 10,
+                                                 f"a page titled with the nickname {item['nickName']!r}"))
+    s.step("its row's reply", lambda: app.wait_until(
+        lambda: find(named_list(app, item["nickName"]), "push button", reply_name(count)) is not None, 10,
+        f"the seller page's first row with the reply button {reply_name(count)!r}"))
+    s.step("press it", lambda: find(named_list(app, item["nickName"]), "push button", reply_name(count)).queryAction().doAction(0))
+    s.step("comments page", lambda: app.wait_until(lambda: title_is(app, comments_title(item["id"])), 10,
+                                                   f"the comment list {comments_title(item['id'])!r} from the seller page"))
+
+
 SCENARIOS = [
     ("55-seller-page", seller_opens_a_page_titled_with_the_nickname),
     ("56-place-page", place_opens_a_page_titled_with_the_place),
@@ -211,4 +237,5 @@ SCENARIOS = [
     ("58-add-comment", adding_a_comment_raises_the_rows_count),
     ("59-detail-seller-place", detail_opens_seller_and_place),
     ("60-detail-comment", detail_comment_raises_both_counts),
+    ("61-seller-page-rows", seller_pages_rows_are_the_lists_rows),
 ]
