@@ -33,7 +33,8 @@ public enum DataSetWriter {
         for page in 0..<lastPage {
             let indexes = (page * options.perPage)..<min(options.count, (page + 1) * options.perPage)
             let goods = indexes.map { generator.item($0, sellers: sellers, minutesBack: &minutesBack) }
-            let data = try DemoFormat.encode(GoodsPage(goods: goods, currentPage: page + 1, lastPage: lastPage, perPage: options.perPage),
+            let data = try DemoFormat.encode(GoodsPage(goods: goods, currentPage: page + 1, lastPage: lastPage, perPage: options.perPage,
+                                                       comments: goods.flatMap(generator.comments)),
                                              dates: generator.dates)
             try data.write(to: root.appendingPathComponent("pages/page-\(page + 1).json"))
         }

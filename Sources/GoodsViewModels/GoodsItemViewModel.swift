@@ -26,6 +26,8 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     private let service: any LikeService
     private let report: @Sendable (Report) -> Void
     private let likeSlot = Mutex(LikeSlot())
+    /// The live message count, made when first needed (most loaded rows never need it).
+    private let messageSlot = Mutex<MutableProperty<Int>?>(nil)
 
     public var nickname: String { goods.seller.nickname }
     /// The seller's avatar, or nil for the placeholder.
@@ -51,6 +53,19 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     public var messages: Int { goods.messages }
     /// `留言 3`, or empty when there are none.
     public var messagesText: String { goods.messages > 0 ? tr("留言 {0}", goods.messages) : "" }
+    /// The number of messages now: the loaded count, then each comment added here (on the
+    /// comments page opened from this row), so the row, its detail page and its comments page
+    /// show one count. Made on first use (a bound row), kept while the row lives.
+    public var messageCount: Property<Int> { Property(capturing: messageCounter()) }
+    /// The reply button's text: the count, even 0, as the demo's.
+    public var messagesButtonText: Property<String> { messageCount.map { String($0) } }
+    /// The reply button's accessible name: `留言 3`, `留言 0`.
+    public var messagesAccessibleName: Property<String> { messageCount.map { tr("留言 {0}", $0) } }
+
+    /// Counts a comment just added: `messages` is the item's count the service answered.
+    public func commentAdded(messages: Int) {
+        messageCounter().value = messages
+    }
     /// What a screen reader reads after the row's name (its title): the price and the seller,
     /// `￥75，卖家 小明（已认证）`, or only the seller when there is no price.
     public var accessibleDescription: String {
@@ -98,6 +113,16 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     /// Whether the like state is made (a row or page keeps it, a like runs, or a property above
     /// was read since the last like or handle ended).
     public var hasLikeState: Bool { likeSlot.withLock { $0.core != nil } }
+
+    /// The live message count, made from the loaded one if need be.
+    private func messageCounter() -> MutableProperty<Int> {
+        messageSlot.withLock { slot in
+            if let slot { return slot }
+            let made = MutableProperty(goods.messages)
+            slot = made
+            return made
+        }
+    }
 
     /// The like state, made if need be (kept until a like or handle ends with none of either left).
     private func liking() -> Liking { likeSlot.withLock { $0.made(self) } }

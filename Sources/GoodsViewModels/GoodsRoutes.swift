@@ -15,4 +15,14 @@ public enum GoodsRoutes {
     /// A row's detail page, given the row's own view model (so a like there is the row's like);
     /// provided by the goods-detail plugin.
     public static let detail = RouteKey<GoodsItemViewModel>("goods.detail")
+
+    // MARK: The row's pages (the demo's seller, place and comment list)
+
+    /// The goods a seller lists, titled with their nickname (a row's avatar and nickname).
+    public static let seller = RouteKey<Seller>("goods.seller")
+    /// The goods at a place, titled with the place (a row's place).
+    public static let place = RouteKey<String>("goods.place")
+    /// An item's comments, 商品N的评论列表, given the row's own view model so a comment added
+    /// there raises the row's count (a row's reply button).
+    public static let comments = RouteKey<GoodsItemViewModel>("goods.comments")
 }

@@ -40,8 +40,16 @@ struct UIFilesTests {
                          ("price", "GtkLabel"), ("original_price", "GtkLabel"), ("freight", "GtkLabel"),
                          ("count", "GtkLabel"), ("brand_new", "GtkLabel"), ("title", "GtkLabel"),
                          ("description", "GtkLabel"), ("place", "GtkLabel"), ("messages", "GtkLabel"),
-                         ("like", "GtkButton")]
+                         ("like", "GtkButton"), ("seller_button", "GtkButton"), ("place_button", "GtkButton"),
+                         ("reply", "GtkButton")]
             + (0..<8).map { ("picture\($0)", "GtkImage") },
+        // The row's pages: a seller's or a place's goods, an item's comments.
+        "goods-list-page.ui": [("page", "GtkBox"), ("empty_status", "AdwStatusPage"), ("scroller", "GtkScrolledWindow"),
+                               ("list", "GtkListView"), ("footer", "GtkLabel"), ("footer_more", "GtkButton")],
+        "comments.ui": [("page", "GtkBox"), ("empty_status", "AdwStatusPage"), ("scroller", "GtkScrolledWindow"),
+                        ("list", "GtkListView"), ("footer", "GtkLabel"), ("entry", "GtkEntry"), ("send", "GtkButton")],
+        "comment-row.ui": [("root", "GtkBox"), ("avatar", "AdwAvatar"), ("author", "GtkLabel"), ("time", "GtkLabel"),
+                           ("text", "GtkLabel")],
         "confirm.ui": [("dialog", "AdwMessageDialog")],
         "plugins-dialog.ui": [("dialog", "GtkWindow"), ("list", "GtkListBox"), ("problems", "GtkLabel"), ("hint", "GtkLabel")],
         // Menus only: checked by theMenusFileHasTheSectionsTheWindowFills.

@@ -17,6 +17,7 @@ from scenarios_app import SCENARIOS as APP_SCENARIOS
 from scenarios_shell import SCENARIOS as SHELL_SCENARIOS  # the window shell: 21-23
 from scenarios_list import SCENARIOS as LIST_SCENARIOS  # the list's chrome (s5-list): 40-44
 from scenarios_search import SCENARIOS as SEARCH_SCENARIOS  # the search (s5-searchui): 50-54
+from scenarios_pages import SCENARIOS as PAGES_SCENARIOS  # the row's pages (s5-pages): 55-61
 
 if os.environ.get("GOODSDESK_UI_SUITE") == "installed":
     SCENARIOS = [("1-first-start", first_start), ("4-valid-login", valid_login_shows_goods)] + INSTALLED_SCENARIOS
@@ -24,6 +25,7 @@ else:
     SCENARIOS = BASIC_SCENARIOS + PLUGIN_SCENARIOS + SHELL_SCENARIOS + MENU_SCENARIOS + GOODS_SCENARIOS + APP_SCENARIOS
     SCENARIOS += LIST_SCENARIOS
     SCENARIOS += SEARCH_SCENARIOS
+    SCENARIOS += PAGES_SCENARIOS
 
 
 def main():

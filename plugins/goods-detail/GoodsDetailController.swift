@@ -23,9 +23,17 @@ final class GoodsDetailController: Controller {
             (.nickname, detail.nickname), (.verified, detail.verifiedText), (.publishTime, detail.publishTime),
             (.title, detail.titleText), (.price, detail.priceText), (.originalPrice, detail.originalPriceText),
             (.condition, detail.conditionText), (.freight, detail.freightText), (.count, detail.countText),
-            (.place, detail.place), (.description, detail.descriptionText), (.messages, detail.messagesText),
+            (.place, detail.place), (.description, detail.descriptionText),
         ]
         for (label, text) in texts { view.text(of: label) <~ SignalProducer(value: text) }
+        // The seller, the place and 留言 N (live, even 0) open the row's pages.
+        view.text(of: .messages) <~ detail.replyText
+        view.reply.reactive.accessibleLabel <~ detail.replyText
+        view.sellerButton.setAccessibleLabel(detail.nickname)
+        view.placeButton.setAccessibleLabel(detail.place)
+        view.sellerButton.reactive.clicked.startObserving(during: view.lifetime) { [weak detail] in detail?.openSeller() }
+        view.placeButton.reactive.clicked.startObserving(during: view.lifetime) { [weak detail] in detail?.openPlace() }
+        view.reply.reactive.clicked.startObserving(during: view.lifetime) { [weak detail] in detail?.openComments() }
         for (picture, location) in zip(view.pictures, detail.images) {
             picture.reactive.picture(loader: pictures.loader) <~ SignalProducer(value: pictures.source(for: location))
         }

@@ -20,6 +20,12 @@ final class GoodsDetailViewManager {
     let avatar: Avatar
     /// The like toggle (♡ 5, accessible name 收藏，5 人收藏 or 已收藏，6 人收藏; pressed when liked).
     let like: ToggleButton
+    /// The seller (avatar and nickname) as a flat button: opens the seller's goods.
+    let sellerButton: Button
+    /// The place as a flat button: opens the goods at that place.
+    let placeButton: Button
+    /// 留言 N as a flat button: opens the comments.
+    let reply: Button
     /// One large picture per image, in order.
     let pictures: [Picture]
     private let labels: [Text: Label]
@@ -34,6 +40,9 @@ final class GoodsDetailViewManager {
         page = layout[ScrolledWindow.self, "page"]
         avatar = layout[Avatar.self, "avatar"]
         like = layout[ToggleButton.self, "like"]
+        sellerButton = layout[Button.self, "seller_button"]
+        placeButton = layout[Button.self, "place_button"]
+        reply = layout[Button.self, "reply"]
         var labels: [Text: Label] = [:]
         for text in Text.allCases { labels[text] = layout[Label.self, text.rawValue] }
         self.labels = labels

@@ -8,7 +8,7 @@ import ViewModelKit
 /// the list (same state, same messages). The plugin's own view model: it moved here from
 /// GoodsViewModels, and its texts come from the plugin's catalogue where they are its own.
 @MainActor
-final class GoodsDetailViewModel: ViewModel {
+final class GoodsDetailViewModel: ViewModel, GoodsRowNavigating {
     /// The page's title.
     static var screenTitle: String { tr("商品详情") }
 
@@ -49,6 +49,9 @@ final class GoodsDetailViewModel: ViewModel {
     var descriptionText: String { item.description }
     /// `留言 3`, or empty when there are none (the row's own text).
     var messagesText: String { item.messagesText }
+    /// `留言 3`, even `留言 0`, following comments added on the comments page (the row's count):
+    /// the reply button's text and name.
+    var replyText: Property<String> { item.messagesAccessibleName }
     /// The pictures' locations, in order, each shown large.
     var images: [String] { item.images }
 
@@ -65,6 +68,15 @@ final class GoodsDetailViewModel: ViewModel {
     /// Likes or unlikes, the row's own action (disabled while it runs). The like outlives the
     /// page: leaving mid-request still saves it.
     var like: Action<Void, Goods, ServiceError> { likeState.action }
+
+    // MARK: The row's pages, from here too
+
+    /// Opens the seller's goods (the page titled with their nickname).
+    func openSeller() { openSeller(of: item) }
+    /// Opens the goods at the item's place.
+    func openPlace() { openPlace(of: item) }
+    /// Opens the item's comments, 商品N的评论列表, sharing the row's count.
+    func openComments() { openComments(of: item) }
 
     /// Likes or unlikes the item (what pressing the like button runs).
     func toggleLike() {

@@ -176,6 +176,26 @@ struct FieldReader {
             isLiked: try int("isLike") != 0, hits: try optionalInt("hits", in: R.count) ?? 0)
     }
 
+    /// The item's comments (GoodsDesk's own `comments` array; none when it is missing, as in
+    /// the demo's files), each about `goodsID`. Texts and nicknames are limited in length, dates
+    /// checked as the item's are.
+    func comments(of goodsID: Int) throws(FieldError) -> [GoodsComment] {
+        guard optional("comments") != nil else { return [] }
+        return try array("comments").enumerated().map { (index, element) throws(FieldError) -> GoodsComment in
+            let comment = try FieldReader(element, at: "\(path)comments[\(index)].")
+            let author = try comment.string("nickName")
+            guard author.count <= GoodsComment.maximumAuthorLength else {
+                throw FieldError(description: "\(comment.path)nickName: longer than \(GoodsComment.maximumAuthorLength) characters")
+            }
+            let avatar = try comment.avatar("avatar")
+            let text = try comment.string("text")
+            guard !text.isEmpty, text.count <= GoodsComment.maximumLength else {
+                throw FieldError(description: "\(comment.path)text: empty or longer than \(GoodsComment.maximumLength) characters")
+            }
+            return GoodsComment(goodsID: goodsID, author: author, avatar: avatar, text: text, createdAt: try comment.date("createdAt"))
+        }
+    }
+
     /// A banner of the carousel.
     func banner() throws(FieldError) -> Banner {
         let image = try FieldReader(try value("image"), at: "\(path)image.")

@@ -26,16 +26,22 @@ public enum DemoFormat {
             throw DecodingFailure(file: file, reason: error.description)
         }
         var goods: [Goods] = []
+        var comments: [GoodsComment] = []
         goods.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             do throws(FieldError) {
-                goods.append(try FieldReader(item, at: "").goods())
+                let reader = try FieldReader(item, at: "")
+                let read = try reader.goods()
+                // A bad comment marks its item as bad, as any other field does.
+                comments += try reader.comments(of: read.id)
+                goods.append(read)
             } catch {
                 let id = (try? FieldReader(item, at: "").int("id")).map { " (id \($0))" } ?? ""
                 problems.append("\(file): item \(index + 1)\(id): \(error)")
             }
         }
-        return GoodsPage(goods: goods, currentPage: numbers.current, lastPage: numbers.last, perPage: numbers.perPage)
+        return GoodsPage(goods: goods, currentPage: numbers.current, lastPage: numbers.last, perPage: numbers.perPage,
+                         comments: comments)
     }
 
     /// Decodes the banner file; a malformed banner is skipped with a line in `problems`.
@@ -143,8 +149,11 @@ struct GoodsRecord: Encodable {
     let likes: LenientInt
     let isLike: LenientInt
     let hits: LenientInt?
+    /// GoodsDesk's addition, written only by its generator: the item's comments (the demo's
+    /// files have none, and are read without).
+    let comments: [CommentRecord]?
 
-    init(_ goods: Goods, dates: ListingDates) {
+    init(_ goods: Goods, dates: ListingDates, comments: [GoodsComment]? = nil) {
         id = LenientInt(goods.id)
         title = goods.title
         description = goods.description
@@ -167,6 +176,22 @@ struct GoodsRecord: Encodable {
         likes = LenientInt(goods.likes)
         isLike = LenientInt(goods.isLiked ? 1 : 0)
         hits = LenientInt(goods.hits)
+        self.comments = comments?.map(CommentRecord.init)
+    }
+}
+
+/// A comment on an item: `nickName`, `avatar` (a path or `0`), `text`, `createdAt` (Beijing time).
+struct CommentRecord: Encodable {
+    let nickName: String
+    let avatar: AvatarField
+    let text: String
+    let createdAt: DateField
+
+    init(_ comment: GoodsComment) {
+        nickName = comment.author
+        avatar = AvatarField(comment.avatar)
+        text = comment.text
+        createdAt = DateField(comment.createdAt)
     }
 }
 
@@ -187,7 +212,9 @@ struct PageRecord: Encodable {
     }
 
     init(_ page: GoodsPage, dates: (Goods) -> ListingDates) {
-        data = page.goods.map { GoodsRecord($0, dates: dates($0)) }
+        // Pages without comments are written as the demo's files are (no `comments` at all).
+        let comments = page.comments.isEmpty ? nil : Dictionary(grouping: page.comments, by: \.goodsID)
+        data = page.goods.map { item in GoodsRecord(item, dates: dates(item), comments: comments.map { $0[item.id] ?? [] }) }
         currentPage = LenientInt(page.currentPage)
         lastPage = LenientInt(page.lastPage)
         perPage = PerPage(page.perPage)

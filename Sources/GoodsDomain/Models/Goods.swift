@@ -105,11 +105,20 @@ public struct GoodsPage: Sendable, Equatable {
     /// The number of the last page.
     public var lastPage: Int
     public var perPage: Int
+    /// The comments on this page's goods, as a data set's page file has them (each names its
+    /// item); empty for pages read from the store and for the demo's own files, which have none.
+    public var comments: [GoodsComment] = []
 
     public init(goods: [Goods], currentPage: Int, lastPage: Int, perPage: Int) {
         self.goods = goods
         self.currentPage = currentPage
         self.lastPage = lastPage
         self.perPage = perPage
+    }
+
+    /// A page with the comments on its goods (what the data-set generator writes).
+    public init(goods: [Goods], currentPage: Int, lastPage: Int, perPage: Int, comments: [GoodsComment]) {
+        self.init(goods: goods, currentPage: currentPage, lastPage: lastPage, perPage: perPage)
+        self.comments = comments
     }
 }

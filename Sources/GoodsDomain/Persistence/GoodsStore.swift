@@ -509,7 +509,7 @@ public final class GoodsStore: @unchecked Sendable {
         }
     }
 
-    private func write<T>(_ body: (Database) throws(DatabaseError) -> T) throws(StoreError) -> T {
+    func write<T>(_ body: (Database) throws(DatabaseError) -> T) throws(StoreError) -> T {
         if case let .readOnly(reason) = access { throw StoreError(.readOnly, message: reason.message) }
         mutex.lock()
         defer { mutex.unlock() }

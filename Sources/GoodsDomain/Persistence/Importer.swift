@@ -65,6 +65,7 @@ enum Importer {
                         try inserts.add(item, at: state.goodsImported)
                         state.goodsImported += 1
                     }
+                    for comment in page.comments { try inserts.add(comment) }
                     state.pagesRead += 1
                     progress(state)
                 }
@@ -87,6 +88,7 @@ enum Importer {
         let goods: Statement
         let image: Statement
         let banner: Statement
+        let comment: Statement
         /// Each seller's fields as last written (by hash): a seller listed a million times is
         /// written once, and again only when a later listing changes it.
         var sellers: [Int: Int] = [:]
@@ -106,6 +108,10 @@ enum Importer {
             image = try database.prepare("INSERT INTO images (goods_position, position, id, location) VALUES (?, ?, ?, ?)")
             banner = try database.prepare(
                 "INSERT OR REPLACE INTO banners (id, title, image, link, display_order) VALUES (?, ?, ?, ?, ?)")
+            comment = try database.prepare("""
+                INSERT INTO comments (goods_id, number, author, avatar, text, created_at)
+                VALUES (?1, (SELECT coalesce(max(number), 0) + 1 FROM comments WHERE goods_id = ?1), ?2, ?3, ?4, ?5)
+                """)
         }
 
         func add(_ item: Goods, at position: Int) throws(DatabaseError) {
@@ -140,6 +146,11 @@ enum Importer {
                 try image.bind(.text(picture.location), at: 4)
                 try image.execute()
             }
+        }
+
+        func add(_ comment: GoodsComment) throws(DatabaseError) {
+            try self.comment.run([.int(comment.goodsID), .text(comment.author), comment.avatar.map(SQLValue.text) ?? .null,
+                                  .text(comment.text), .double(comment.createdAt.timeIntervalSince1970)])
         }
 
         func add(_ banner: Banner) throws(DatabaseError) {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a damaged database still holds that the user made: accounts and likes. The data set's
+/// What a damaged database still holds that the user made: accounts, likes and comments. The data set's
 /// goods are imported again; these are copied over row by row, skipping rows that cannot be read.
 enum Salvage {
     /// Rows probed one by one, at most, when a table cannot be read in one pass.
@@ -9,6 +9,8 @@ enum Salvage {
     struct Recovered: Equatable {
         var accounts = 0
         var likes = 0
+        /// Comments the user wrote here (the data set's own are imported again).
+        var comments = 0
     }
 
     /// Copies what can be read of the accounts and likes in the database at `path` (a copy moved
@@ -28,6 +30,11 @@ enum Salvage {
         let likes = rows(of: damaged, table: "likes", columns: "phone, goods_id, liked_at") {
             (phone: $0.text(0), goodsID: $0.int(1), likedAt: $0.double(2))
         }
+        // A copy older than migration 5 has no comments table: nothing is read from it.
+        let comments = rows(of: damaged, table: "comments", columns: "goods_id, author, avatar, text, created_at, phone") {
+            (goodsID: $0.int(0), author: $0.text(1), avatar: $0.optionalText(2), text: $0.text(3), createdAt: $0.double(4),
+             phone: $0.optionalText(5))
+        }
         let copied: Void? = try? database.transaction { () throws(DatabaseError) in
             let account = try database.prepare(
                 "INSERT OR IGNORE INTO accounts (phone, nickname, avatar, last_login) VALUES (?, ?, ?, ?)")
@@ -45,6 +52,21 @@ enum Salvage {
                 guard database.changes == 1 else { continue }
                 recovered.likes += 1
                 try count.run([.int(row.goodsID)])
+            }
+            let comment = try database.prepare("""
+                INSERT INTO comments (goods_id, number, author, avatar, text, created_at, phone)
+                SELECT ?1, (SELECT coalesce(max(number), 0) + 1 FROM comments WHERE goods_id = ?1), ?2, ?3, ?4, ?5, ?6
+                WHERE EXISTS (SELECT 1 FROM goods WHERE id = ?1)
+                """)
+            let messages = try database.prepare("UPDATE goods SET messages = MIN(messages + 1, 1000000000) WHERE id = ?")
+            for row in comments {
+                guard let phone = row.phone, LoginInput.normalizedPhone(phone) == phone, row.createdAt.isFinite,
+                      (try? GoodsComment.cleaned(row.text)) == row.text else { continue }
+                try comment.run([.int(row.goodsID), .text(row.author), row.avatar.map(SQLValue.text) ?? .null, .text(row.text),
+                                 .double(row.createdAt), .text(phone)])
+                guard database.changes == 1 else { continue }
+                recovered.comments += 1
+                try messages.run([.int(row.goodsID)])
             }
         }
         return copied == nil ? Recovered() : recovered

@@ -80,6 +80,22 @@ enum Schema {
         """,
         // Full-text search over title, description, seller and place (the goods there are indexed).
         SearchIndex.migration,
+        // Comments on goods (the data set's, and the user's: `phone` is the account that wrote
+        // one here, NULL for the data set's), clustered by their item: one item's comments are
+        // one range of the table, with no index beside it. `number` counts an item's comments
+        // from 1. Nothing that was there changes: an older store gets an empty table.
+        """
+        CREATE TABLE comments (
+            goods_id INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            author TEXT NOT NULL,
+            avatar TEXT,
+            text TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            phone TEXT,
+            PRIMARY KEY (goods_id, number)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The version a fully migrated database has.
@@ -101,9 +117,10 @@ enum Schema {
         try !database.query("SELECT value FROM meta WHERE key = 'seeded'") { $0.text(0) }.isEmpty
     }
 
-    /// Whether the user made anything in it: an account or a like.
+    /// Whether the user made anything in it: an account, a like or a comment.
     static func holdsUserData(_ database: Database) throws(DatabaseError) -> Bool {
-        try !database.query("SELECT 1 FROM accounts UNION ALL SELECT 1 FROM likes LIMIT 1") { $0.int(0) }.isEmpty
+        let comments = try database.userVersion >= 5 ? " UNION ALL SELECT 1 FROM comments WHERE phone IS NOT NULL" : ""
+        return try !database.query("SELECT 1 FROM accounts UNION ALL SELECT 1 FROM likes\(comments) LIMIT 1") { $0.int(0) }.isEmpty
     }
 
     /// Runs the migrations `database` has not had yet. A database newer than this code is refused.

@@ -55,7 +55,7 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
     }
 
     /// Answers `request` from the store; a store failure becomes `message` with its reason.
-    private func answer<Value: Sendable>(
+    func answer<Value: Sendable>(
         _ request: SimulatedServer.Request, failing message: String,
         _ read: @escaping @Sendable (GoodsStore) throws(StoreError) -> Value
     ) -> SignalProducer<Value, ServiceError> {

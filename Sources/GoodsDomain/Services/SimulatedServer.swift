@@ -10,12 +10,19 @@ public final class SimulatedServer: Sendable {
         case login, goodsPage, banners, like
         /// A search of the local full-text index.
         case search
+        /// A page of one seller's goods, or of the goods at one place.
+        case sellerGoods, placeGoods
+        /// A page of an item's comments; adding one.
+        case comments, addComment
 
-        /// The seeds' latency: login 1 s, goods pages 0.75 s, banners 0.5 s, likes 1 s; search none.
+        /// The seeds' latency: login 1 s, goods pages 0.75 s, banners 0.5 s, likes 1 s; search none;
+        /// the seller, place and comment pages as goods pages, adding a comment as a like.
         public var defaultLatency: Duration {
             switch self {
             case .login, .like: return .seconds(1)
-            case .goodsPage: return .milliseconds(750)
+            case .goodsPage, .sellerGoods, .placeGoods, .comments: return .milliseconds(750)
+            // As a like: a write the (simulated) server confirms.
+            case .addComment: return .seconds(1)
             case .banners: return .milliseconds(500)
             // The demo only drew a search box: there is no latency to copy, and the index is local.
             case .search: return .zero

@@ -7,7 +7,8 @@ import ViewModelKit
 
 /// The composition root for successors: the one place that builds the app's view models from
 /// the services, so no view model builds another. View models name where to go by route
-/// (`GoodsRoutes`); the router registers the built-in routes — `opened`, `login`, `list` — in the
+/// (`GoodsRoutes`); the router registers the built-in routes — `opened`, `login`, `list`, and the
+/// row's pages `seller`, `place`, `comments` — in the
 /// plugin registry, beside the plugins' own, and each builds its view model and asks the registry
 /// for the screen that shows it (`registerScreen`), as any screen is found.
 ///
@@ -56,6 +57,20 @@ public final class AppRouter {
         try registry.registerRoute(GoodsRoutes.list) { [weak self, weak registry] account, context in
             guard let registry, let list = self?.makeGoodsList(for: account) else { return nil }
             return registry.controller(for: list, in: context)
+        }
+        // The row's pages (and the detail page's): a seller's goods, the goods at a place, an
+        // item's comments, shown by the screens GoodsListPlugin registers for their view models.
+        try registry.registerRoute(GoodsRoutes.seller) { [weak self, weak registry] seller, context in
+            guard let registry, let services = self?.services else { return nil }
+            return registry.controller(for: SellerGoodsViewModel(seller: seller, goods: services, likes: services), in: context)
+        }
+        try registry.registerRoute(GoodsRoutes.place) { [weak self, weak registry] place, context in
+            guard let registry, let services = self?.services else { return nil }
+            return registry.controller(for: PlaceGoodsViewModel(place: place, goods: services, likes: services), in: context)
+        }
+        try registry.registerRoute(GoodsRoutes.comments) { [weak self, weak registry] item, context in
+            guard let registry, let services = self?.services else { return nil }
+            return registry.controller(for: CommentsViewModel(item: item, comments: services), in: context)
         }
     }
 

@@ -22,6 +22,10 @@ public final class GoodsListPlugin: Plugin {
     public init() {}
     public func register(in registry: PluginRegistry) throws {
         try registry.registerScreen(for: GoodsViewModel.self) { GoodsListController(viewModel: $0, context: $1) }
+        // The row's pages: the seller's goods, the goods at a place, an item's comments.
+        try registry.registerScreen(for: SellerGoodsViewModel.self) { GoodsListPageController(viewModel: $0, context: $1) }
+        try registry.registerScreen(for: PlaceGoodsViewModel.self) { GoodsListPageController(viewModel: $0, context: $1) }
+        try registry.registerScreen(for: CommentsViewModel.self) { CommentsController(viewModel: $0, context: $1) }
     }
 }
 

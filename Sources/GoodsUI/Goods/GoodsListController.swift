@@ -32,7 +32,7 @@ public final class GoodsListController: Controller {
 
         // The rows' pictures are resolved off the GTK thread before the rows bind them.
         viewModel.itemChanges.startObserving(during: lifetime) { GoodsRowBinding.resolvePictures(of: $0, with: pictures) }
-        view.list.reactive.items(viewModel.itemUpdates, rows: GoodsRowBinding.rows(pictures: pictures))
+        view.list.reactive.items(viewModel.itemUpdates, rows: GoodsRowBinding.rows(pictures: pictures, opening: viewModel))
         view.list.reactive.activated.startObserving(during: lifetime) { [weak viewModel] in viewModel?.select(at: $0) }
         viewModel.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
         view.footerContent <~ viewModel.footerContent.map { (text: $0.text, isButton: $0.loadsMore) }

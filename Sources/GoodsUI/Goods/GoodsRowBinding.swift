@@ -13,9 +13,18 @@ public enum GoodsRowBinding {
     /// The goods list's rows: made from `goods-row.ui`, bound to one item at a time, their
     /// pictures dropped on unbind.
     public static func rows(pictures: PictureLocator) -> ListRowHooks<GoodsRowView, GoodsItemViewModel> {
+        rows(pictures: pictures, opening: nil)
+    }
+
+    /// The goods rows of a screen whose rows open their seller's, place's and comments' pages
+    /// through `screen` (the goods list, the seller and place pages); nil: the buttons do nothing.
+    public static func rows(pictures: PictureLocator, opening screen: (any GoodsRowNavigating)?) -> ListRowHooks<GoodsRowView, GoodsItemViewModel> {
         ListRowHooks(
             setup: { GoodsRowView() },
-            bind: { row, item, scope in bind(item, to: row, pictures: pictures, during: scope) },
+            bind: { [weak screen] row, item, scope in
+                bind(item, to: row, pictures: pictures, during: scope)
+                if let screen { bindPages(of: item, in: row, to: screen, during: scope) }
+            },
             placeholder: { row, _ in showNothing(in: row) },
             unbind: { row in row.clearPictures() })
     }
@@ -53,7 +62,11 @@ public enum GoodsRowBinding {
         row.title.text = item.title
         row.description.text = item.description
         row.place.text = item.place
-        row.messages.text = item.messagesText
+        row.sellerButton.setAccessibleLabel(item.nickname)
+        row.placeButton.setAccessibleLabel(item.place)
+        // The reply button: the count, even 0, following comments added on the comments page.
+        row.messages.within(scope).reactive.text <~ item.messagesButtonText
+        row.reply.within(scope).reactive.accessibleLabel <~ item.messagesAccessibleName
 
         // The like: the row's input. The state lives while the row shows the item (a running
         // like keeps it by itself); the button's bindings end with the scope.
@@ -64,6 +77,14 @@ public enum GoodsRowBinding {
         button.reactive.isActive <~ like.isPressed
         button.reactive.pressed = CocoaAction(like.action)
         scope.observeEnded { withExtendedLifetime(like) {} }
+    }
+
+    /// The row's seller, place and reply buttons open their pages through `screen`, for this
+    /// item only (until `scope` ends). Their clicks are theirs: the row is not activated.
+    public static func bindPages(of item: GoodsItemViewModel, in row: GoodsRowView, to screen: any GoodsRowNavigating, during scope: Lifetime) {
+        row.sellerButton.within(scope).reactive.clicked.startObserving(during: scope) { [weak screen] in screen?.openSeller(of: item) }
+        row.placeButton.within(scope).reactive.clicked.startObserving(during: scope) { [weak screen] in screen?.openPlace(of: item) }
+        row.reply.within(scope).reactive.clicked.startObserving(during: scope) { [weak screen] in screen?.openComments(of: item) }
     }
 
     /// A row whose item is not loaded: no title, nothing to read out.

@@ -34,7 +34,14 @@ public final class GoodsRowView: ListRowView {
     public let title: Label
     public let description: Label
     public let place: Label
+    /// The message count, on the reply button (the count alone, even 0).
     public let messages: Label
+    /// The avatar and nickname as one flat button (widget name `seller`): opens the seller's page.
+    public let sellerButton: Button
+    /// The place as a flat button (widget name `place`): opens the goods at that place.
+    public let placeButton: Button
+    /// The reply button (widget name `reply`, named 留言 N): opens the comments.
+    public let reply: Button
     /// The like toggle (widget name `like`): pressed while the user likes the item.
     public let like: ToggleButton
 
@@ -57,6 +64,9 @@ public final class GoodsRowView: ListRowView {
         description = layout[Label.self, "description"]
         place = layout[Label.self, "place"]
         messages = layout[Label.self, "messages"]
+        sellerButton = layout[Button.self, "seller_button"]
+        placeButton = layout[Button.self, "place_button"]
+        reply = layout[Button.self, "reply"]
         like = layout[ToggleButton.self, "like"]
     }
 

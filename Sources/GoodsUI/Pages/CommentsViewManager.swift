@@ -1,0 +1,34 @@
+import GtkReactive
+import Reactive
+
+/// The comments page's widgets, from `comments.ui`: the comments or a status page in their
+/// place, the footer, and the entry with 发送 under them. Owns widgets only.
+@MainActor
+final class CommentsViewManager {
+    let layout: UILayout
+    let page: Box
+    /// In the comments' place when there are none.
+    let emptyStatus: StatusPage
+    let scroller: ScrolledWindow
+    let list: ListView
+    let footer: Label
+    /// The comment being written.
+    let entry: Entry
+    /// 发送.
+    let send: Button
+
+    /// Ends when the view manager is released.
+    var lifetime: Lifetime { layout.lifetime }
+
+    init() {
+        let layout = UILayout.loading("comments.ui", in: .goodsUI)
+        self.layout = layout
+        page = layout[Box.self, "page"]
+        emptyStatus = layout[StatusPage.self, "empty_status"]
+        scroller = layout[ScrolledWindow.self, "scroller"]
+        list = layout[ListView.self, "list"]
+        footer = layout[Label.self, "footer"]
+        entry = layout[Entry.self, "entry"]
+        send = layout[Button.self, "send"]
+    }
+}

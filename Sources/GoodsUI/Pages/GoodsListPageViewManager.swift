@@ -1,0 +1,42 @@
+import GtkReactive
+import Reactive
+
+/// The widgets of a page of some goods (a seller's, a place's), from `goods-list-page.ui`: the
+/// rows, a status page in their place when there are none, and the footer. Owns widgets only.
+@MainActor
+final class GoodsListPageViewManager {
+    let layout: UILayout
+    let page: Box
+    /// In the rows' place when the page holds no goods.
+    let emptyStatus: StatusPage
+    let scroller: ScrolledWindow
+    let list: ListView
+    /// 正在加载更多的数据... or 已经到底了 under the rows.
+    let footer: Label
+    /// 点击或上拉加载更多 under the rows, a flat button.
+    let footerMore: Button
+
+    /// Ends when the view manager is released.
+    var lifetime: Lifetime { layout.lifetime }
+
+    init() {
+        let layout = UILayout.loading("goods-list-page.ui", in: .goodsUI)
+        self.layout = layout
+        page = layout[Box.self, "page"]
+        emptyStatus = layout[StatusPage.self, "empty_status"]
+        scroller = layout[ScrolledWindow.self, "scroller"]
+        list = layout[ListView.self, "list"]
+        footer = layout[Label.self, "footer"]
+        footerMore = layout[Button.self, "footer_more"]
+    }
+
+    /// The footer: `text` on the label, or on the flat button when it loads more; one shows.
+    var footerContent: BindingTarget<(text: String, isButton: Bool)> {
+        BindingTarget(mainActorLifetime: lifetime) { [weak self] content in
+            guard let self else { return }
+            if content.isButton { footerMore.label = content.text } else { footer.text = content.text }
+            footerMore.isVisible = content.isButton
+            footer.isVisible = !content.isButton && !content.text.isEmpty
+        }
+    }
+}
