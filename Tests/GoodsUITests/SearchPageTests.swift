@@ -57,7 +57,7 @@ struct SearchPageTests {
         #expect(binding.view.scroller.isVisible && !binding.view.searchingStatus.isVisible)
 
         // A result's row: the list's own, its title's match bold; unbound, nothing stays.
-        let hooks = SearchBinding.rows(pictures: pictures)
+        let hooks = SearchBinding.rows(pictures: pictures, opening: nil)
         let row = hooks.setup()
         let (scope, token) = Lifetime.make()
         hooks.bind(row, search.items.value[1], scope)

@@ -82,7 +82,7 @@ public final class GoodsListController: Controller {
         view.footerRetry.reactive.isVisible <~ viewModel.offersRetryInFooter
         view.footerRetry.reactive.pressed = CocoaAction(viewModel.retry)
 
-        let search = viewModel.search.map { [view] in SearchBinding(search: $0, list: view, pictures: pictures) }
+        let search = viewModel.search.map { [view] in SearchBinding(search: $0, list: view, pictures: pictures, opening: viewModel) }
         self.search = search
         chrome = ScreenChrome(items: (search.map { [$0.chromeItem] } ?? []) + [
             ChromeItem(id: "refresh", place: .headerEnd, icon: "view-refresh-symbolic", accessibleName: tr("刷新"),

@@ -15,7 +15,7 @@ final class SearchBinding {
     /// The entry in the header bar's end, Ctrl+F focusing it.
     let chromeItem: ChromeItem
 
-    init(search: SearchViewModel, list: GoodsListViewManager, pictures: PictureLocator) {
+    init(search: SearchViewModel, list: GoodsListViewManager, pictures: PictureLocator, opening screen: (any GoodsRowNavigating)?) {
         let view = SearchViewManager(listPage: list.page)
         self.view = view
         let lifetime = view.lifetime
@@ -57,19 +57,21 @@ final class SearchBinding {
             }
             pictures.resolveAhead(update.content[added].flatMap { result in [result.item.avatar].compactMap { $0 } + result.item.images })
         }
-        view.list.reactive.items(search.itemUpdates, rows: Self.rows(pictures: pictures))
+        view.list.reactive.items(search.itemUpdates, rows: Self.rows(pictures: pictures, opening: screen))
         view.list.reactive.activated.startObserving(during: lifetime) { [weak search] in search?.select(at: $0) }
     }
 
     /// Ctrl+F, kept for search by the window's actions.
     static let accelerator = "<Control>f"
 
-    /// The results' rows: the goods list's rows, the title's matches highlighted.
-    static func rows(pictures: PictureLocator) -> ListRowHooks<GoodsRowView, SearchResult> {
+    /// The results' rows: the goods list's rows, the title's matches highlighted, their seller,
+    /// place and reply buttons opening their pages through `screen` as the list's do.
+    static func rows(pictures: PictureLocator, opening screen: (any GoodsRowNavigating)?) -> ListRowHooks<GoodsRowView, SearchResult> {
         ListRowHooks(
             setup: { GoodsRowView() },
-            bind: { row, result, scope in
+            bind: { [weak screen] row, result, scope in
                 GoodsRowBinding.bind(result.item, to: row, pictures: pictures, during: scope)
+                if let screen { GoodsRowBinding.bindPages(of: result.item, in: row, to: screen, during: scope) }
                 row.title.setHighlights(result.titleHighlights)
             },
             placeholder: { row, _ in
