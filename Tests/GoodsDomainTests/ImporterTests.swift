@@ -143,7 +143,7 @@ struct ImporterTests {
         let path = Fixtures.temporaryFolder().appendingPathComponent("goodsdesk.sqlite").path
         _ = try GoodsStore.open(at: path, dataSet: { Fixtures.dataSet(count: 30) }, log: { _ in })
         let indexes = try Database(path: path, readOnly: true).query("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") { $0.text(0) }
-        #expect(indexes == ["goods_by_id", "goods_by_seller"])
+        #expect(indexes == ["goods_by_id", "goods_by_place", "goods_by_seller"])
     }
 }
 

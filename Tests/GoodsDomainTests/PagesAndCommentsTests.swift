@@ -44,6 +44,20 @@ struct PagesAndCommentsTests {
         #expect(try store.goods(bySeller: 2, page: 1, size: 5, viewer: Self.author.phone).goods[1].isLiked)
     }
 
+    @Test func aPlacesPageIsOneRangeOfThePlaceIndexAndASellersUsesTheSellerIndex() throws {
+        let database = try Database(path: ":memory:")
+        try Schema.migrate(database)
+        func plan(_ condition: String) throws -> [String] {
+            try database.query("EXPLAIN QUERY PLAN SELECT g.id FROM goods g WHERE \(condition) ORDER BY g.position LIMIT 20",
+                               [.text("x")]) { $0.text(3) }
+        }
+        let place = try plan("g.place = ?")
+        #expect(place.contains { $0.contains("USING INDEX goods_by_place (place=?)") }, "\(place)")
+        #expect(!place.contains { $0.contains("TEMP B-TREE") }, "in list order straight from the index: \(place)")
+        let seller = try plan("g.seller_id = ?")
+        #expect(seller.contains { $0.contains("goods_by_seller") }, "\(seller)")
+    }
+
     @Test func theDataSetsCommentsAreImported() throws {
         let set = Self.commentedSet()
         let store = try GoodsStore.inMemory(importing: set)

@@ -9,8 +9,8 @@ extension GoodsStore {
     }
 
     /// Page `number` (from 1) of `size` goods at `place` (exactly as the rows show it), in the
-    /// goods list's order; `isLiked` is for `viewer`. A scan of the goods (there is no place
-    /// index: fast for the app's data set, about a tenth of a second a page on a million goods).
+    /// goods list's order; `isLiked` is for `viewer`. One range of the place index (migration 6),
+    /// already in list order.
     public func goods(atPlace place: String, page number: Int, size: Int, viewer: String?) throws(StoreError) -> GoodsPage {
         try filteredPage(where: "g.place = ?", .text(place), page: number, size: size, viewer: viewer)
     }

@@ -96,6 +96,9 @@ enum Schema {
             PRIMARY KEY (goods_id, number)
         ) WITHOUT ROWID;
         """,
+        // Goods by place, in list order: a place's page is one range of the index, not a scan
+        // of every item (a tenth of a second a page on a million goods).
+        "CREATE INDEX goods_by_place ON goods(place, position);",
     ]
 
     /// The version a fully migrated database has.
