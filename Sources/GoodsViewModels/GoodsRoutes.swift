@@ -15,4 +15,7 @@ public enum GoodsRoutes {
     /// A row's detail page, given the row's own view model (so a like there is the row's like);
     /// provided by the goods-detail plugin.
     public static let detail = RouteKey<GoodsItemViewModel>("goods.detail")
+    /// An in-app web page (a banner's link), provided by the web plugin; without it, banners
+    /// open web addresses in the desktop's browser (`GoodsViewModel.openBanner`).
+    public static let web = RouteKey<WebPage>("web.page")
 }
