@@ -16,12 +16,14 @@ from scenarios_menu import SCENARIOS as MENU_SCENARIOS  # menu, actions, shortcu
 from scenarios_app import SCENARIOS as APP_SCENARIOS
 from scenarios_shell import SCENARIOS as SHELL_SCENARIOS  # the window shell: 21-23
 from scenarios_list import SCENARIOS as LIST_SCENARIOS  # the list's chrome (s5-list): 40-44
+from scenarios_web import SCENARIOS as WEB_SCENARIOS  # the in-app web page (s5-web): 62-65
 
 if os.environ.get("GOODSDESK_UI_SUITE") == "installed":
     SCENARIOS = [("1-first-start", first_start), ("4-valid-login", valid_login_shows_goods)] + INSTALLED_SCENARIOS
 else:
     SCENARIOS = BASIC_SCENARIOS + PLUGIN_SCENARIOS + SHELL_SCENARIOS + MENU_SCENARIOS + GOODS_SCENARIOS + APP_SCENARIOS
     SCENARIOS += LIST_SCENARIOS
+    SCENARIOS += WEB_SCENARIOS
 
 
 def main():
