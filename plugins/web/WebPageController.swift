@@ -41,6 +41,7 @@ final class WebPageController: Controller {
                        accessibleName: tr("在浏览器中打开"), action: CocoaAction(web.openInBrowser)),
         ], showsBack: false)
 
+        view.web.allowsJavaScript = web.allowsScripts
         if let address = web.initialAddress { view.web.load(uri: address.absoluteString) }
     }
 }

@@ -23,6 +23,9 @@ final class WebPageViewModel: ViewModel {
     let initialAddress: URL?
     /// Why the page's own address does not load (empty when it does): shown on the page.
     let refusal: String
+    /// Whether the view runs the page's scripts: for web pages; not for the data set's own pages,
+    /// which need none (the generator writes plain HTML) and come from untrusted files.
+    let allowsScripts: Bool
     /// Whether the progress bar shows: while a page loads.
     let showsProgress: Property<Bool>
     /// The load's estimated progress, 0 to 1.
@@ -55,6 +58,7 @@ final class WebPageViewModel: ViewModel {
         let address = policy.initialPage(for: page.address)
         initialAddress = address
         refusal = address == nil ? Self.refusalText(for: page.address) : ""
+        allowsScripts = address.map { !$0.isFileURL } ?? false
         let state = MutableProperty(LoadState(uri: address?.absoluteString ?? ""))
         self.state = state
         let pipe = Signal<URL, Never>.pipe()

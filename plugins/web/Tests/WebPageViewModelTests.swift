@@ -42,6 +42,8 @@ struct WebPageViewModelTests {
         #expect(web.refusal.isEmpty)
         #expect(web.title.value == "广告一", "the banner's title until the page names itself")
         #expect(!web.openInBrowser.isEnabled.value, "the desktop is handed http and https only")
+        #expect(!web.allowsScripts, "the data set's pages run no scripts")
+        #expect(WebPageViewModel(page: WebPage(address: "https://example.org/", title: ""), policy: folder.policy).allowsScripts)
     }
 
     @Test func theTitleAndProgressFollowTheWebView() throws {
