@@ -116,6 +116,13 @@ let package = Package(
                     exclude: ["GoodsDetailPlugin.swift", "GoodsDetailController.swift", "GoodsDetailViewManager.swift",
                               "goods-detail.ui", "goods-detail.plugin", "po"],
                     sources: ["GoodsDetailViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict),
+        // The web plugin's view model, tested headlessly from its folder as the detail plugin's is
+        // (GtkReactive for its pure WebNavigationPolicy; nothing of WebKit is compiled here).
+        .testTarget(name: "WebPluginTests", dependencies: ["GoodsViewModels", "GtkReactive", "ViewModelKit", "Reactive", "Localization"],
+                    path: "plugins/web",
+                    exclude: ["WebPlugin.swift", "WebPageController.swift", "WebPageViewManager.swift",
+                              "web-page.ui", "web.plugin", "build.conf", "po"],
+                    sources: ["WebPageViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict + gtkSwift),
         .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats"], swiftSettings: strict + gtkSwift),
         // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),

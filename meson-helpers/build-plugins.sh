@@ -10,6 +10,14 @@
 # Only the folder's own `*.swift` are compiled (a `Tests/` folder in it is SwiftPM's). Default
 # folders: every folder under `plugins/`.
 #
+# A plugin that needs more than the app's layers says so in a `build.conf` beside its manifest:
+#   Packages=webkitgtk-6.0                 pkg-config packages it is compiled and linked against
+#   Modules=CWebKit GtkReactiveWebKit      framework modules under Sources/ only plugins use: a C
+#                                          module (a folder with module.modulemap) is put on the
+#                                          module path; a Swift one is compiled (once per run) into
+#                                          a static library linked into the plugin alone
+# (the web plugin's WebKit: the app never links it, so it runs without WebKit installed).
+#
 # A plugin links none of the app's layers: it compiles against the app's module interfaces from
 # the same build and binds to the app's own copy of them when loaded (the app exports its
 # symbols), so there is one `PluginKit`, one `Reactive`… in the process. Build the app first,
@@ -53,6 +61,20 @@ import PluginKit
 public func _goodsdeskPluginBuildStamp() -> UnsafePointer<UInt8> { PluginBuild.compiledIdentifier.utf8Start }
 SWIFT
 
+# Builds Swift framework module $1 (Sources/$1) for plugins, once: its interface and a static
+# library in $stamp_folder/modules, compiled with the extra flags that follow.
+build_module() {
+    local name=$1; shift
+    [ -f "$stamp_folder/modules/lib$name.a" ] && return 0
+    mkdir -p "$stamp_folder/modules"
+    echo "build-plugins.sh: Sources/$name → (linked into the plugins that use it)"
+    swiftc -emit-library -static -emit-module -module-name "$name" -parse-as-library \
+        -swift-version 6 -enable-upcoming-feature ExistentialAny "${optimisation[@]}" \
+        -emit-module-path "$stamp_folder/modules/$name.swiftmodule" \
+        -I "$bin/Modules" "${clang_modules[@]}" "$@" \
+        Sources/"$name"/*.swift -o "$stamp_folder/modules/lib$name.a"
+}
+
 mkdir -p "$output"
 for folder in "${folders[@]}"; do
     folder=${folder%/}
@@ -65,6 +87,31 @@ for folder in "${folders[@]}"; do
     # A plugin's layouts (`*.ui` in its folder) are compiled into it, as the EmbedGResource package
     # plugin does for the app's targets: `UIFile("echo.ui", in: .module)` under /plugins/<Id>/.
     extra=()
+    # What the plugin's build.conf adds: packages' include folders and libraries, modules.
+    needs=()
+    if [ -f "$folder/build.conf" ]; then
+        packages=$(sed -n 's/^Packages=//p' "$folder/build.conf")
+        modules=$(sed -n 's/^Modules=//p' "$folder/build.conf")
+        if [ -n "$packages" ]; then
+            pkg-config --exists $packages || { echo "build-plugins.sh: $folder needs $packages (pkg-config); see meson-helpers/setup-deps.sh" >&2; exit 1; }
+            for flag in $(pkg-config --cflags-only-I $packages); do needs+=(-Xcc "$flag"); done
+        fi
+        for name in $modules; do
+            case $name in ''|*[!A-Za-z0-9_]*) echo "build-plugins.sh: $folder/build.conf: '$name' is not a module name" >&2; exit 1 ;; esac
+            if [ -f "Sources/$name/module.modulemap" ]; then
+                needs+=(-Xcc "-fmodule-map-file=$PWD/Sources/$name/module.modulemap")
+            elif [ -d "Sources/$name" ]; then
+                build_module "$name" "${needs[@]}"
+                needs+=(-I "$stamp_folder/modules")
+                extra+=("$stamp_folder/modules/lib$name.a")
+            else
+                echo "build-plugins.sh: $folder/build.conf: no module Sources/$name" >&2; exit 1
+            fi
+        done
+        if [ -n "$packages" ]; then
+            for flag in $(pkg-config --libs-only-l $packages); do extra+=("$flag"); done
+        fi
+    fi
     layouts=("$folder"/*.ui)
     if [ -f "${layouts[0]}" ]; then
         id=$(sed -n 's/^Id=//p' "${manifests[0]}")
@@ -87,7 +134,7 @@ SWIFT
     fi
     swiftc -emit-library -module-name "$module" -parse-as-library \
         -swift-version 6 -enable-upcoming-feature ExistentialAny "${optimisation[@]}" \
-        -I "$bin/Modules" "${clang_modules[@]}" \
+        -I "$bin/Modules" "${clang_modules[@]}" ${needs[@]+"${needs[@]}"} \
         -Xlinker --allow-shlib-undefined \
         "$folder"/*.swift "$stamp_folder/GoodsDeskBuildStamp.swift" ${extra[@]+"${extra[@]}"} -o "$output/lib$library.so"
     cp "${manifests[0]}" "$output/"

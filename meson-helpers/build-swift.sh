@@ -8,6 +8,6 @@ swift build -c release --product goodsdesk
 bin=$(swift build -c release --show-bin-path)
 ./meson-helpers/build-plugins.sh release "$bin/plugins"
 cp "$bin/goodsdesk" "$output/goodsdesk"
-for file in libgoods-detail.so goods-detail.plugin libmhdemo.so mhdemo.plugin; do
+for file in libgoods-detail.so goods-detail.plugin libmhdemo.so mhdemo.plugin libweb.so web.plugin; do
     cp "$bin/plugins/$file" "$output/$file"
 done

@@ -24,6 +24,14 @@ The view layer's rules (issue #13's "done when"):
     gtk_stack_add_…); no .ui file connects a <signal> (handlers are bound in Swift).
   - README.md's target list (between <!-- layers --> markers) names exactly the package's
     targets, framework and app apart, and the framework's are the library products' targets.
+
+WebKit is for plugins only (the app runs without WebKit installed):
+  - The plugin-only framework modules (CWebKit, GtkReactiveWebKit, under Sources/ but not SwiftPM
+    targets) are no target of the package, and no target depends on them or names WebKit.
+  - No Swift under Sources/ outside them imports them; GtkReactiveWebKit imports only framework
+    modules (never an app target).
+  - A plugin imports GtkReactiveWebKit only if its build.conf's Modules= lists it (build-plugins.sh
+    links it into that plugin alone); no raw webkit_/jsc_ call and no import of CWebKit in plugins.
 """
 import os
 import re
@@ -36,8 +44,11 @@ FRAMEWORK = {"Reactive", "Localization", "CIntl", "ViewModelKit", "CGtk", "CSoup
 PURE = {"Reactive", "ViewModelKit", "GoodsDomain", "GoodsViewModels"}
 GTK_SIDE = {"CGtk", "GtkShim", "GtkReactive", "PluginKit", "GoodsUI"}
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+(?:(?:struct|class|enum|func|protocol|typealias|var|let)\s+)?(\w+)", re.M)
-RAW_CALL = re.compile(r"\b(?:gtk|g|goods|gdk)_\w+\s*\(")
-C_MODULES = {"CGtk", "GtkShim"}
+RAW_CALL = re.compile(r"\b(?:gtk|g|goods|gdk|webkit|jsc)_\w+\s*\(")
+C_MODULES = {"CGtk", "GtkShim", "CWebKit"}
+# Framework modules only plugins build (meson-helpers/build-plugins.sh), and what they may import.
+PLUGIN_ONLY = {"CWebKit", "GtkReactiveWebKit"}
+PLUGIN_ONLY_IMPORTS = {"GtkReactiveWebKit": {"CWebKit", "CGtk", "GtkReactive", "Reactive", "Foundation"}}
 BRIDGING = re.compile(r"MainActor\.assumeIsolated")
 SCREEN_CALL = re.compile(r"\b(?:_\(|g_dgettext\s*\(|gtk_box_append|gtk_grid_attach|gtk_header_bar_pack_\w+|gtk_overlay_add_overlay|gtk_stack_add_\w+)")
 UI_SIGNAL = re.compile(r"<signal\b")
@@ -187,6 +198,62 @@ def absolute_failures(graph, imports_of):
     return failures
 
 
+def plugin_only_failures(dump_targets, swift_imports, plugin_imports, plugin_modules):
+    """Violations of "WebKit for plugins only". `dump_targets`: the package's targets as
+    (name, dependency names, settings text); `swift_imports`: Sources/<folder> → modules its Swift
+    imports; `plugin_imports`: plugin folder → modules imported; `plugin_modules`: plugin folder →
+    the Modules= of its build.conf."""
+    failures = []
+    for name, dependencies, settings in dump_targets:
+        if name in PLUGIN_ONLY:
+            failures.append(f"{name} is a package target: it is built for plugins only (build-plugins.sh)")
+        reached = sorted(set(dependencies) & PLUGIN_ONLY)
+        if reached:
+            failures.append(f"{name} depends on {', '.join(reached)}: only plugins build WebKit's modules")
+        if "webkit" in settings.lower():
+            failures.append(f"{name} names WebKit in its settings: the app must run without WebKit")
+    for folder, modules in sorted(swift_imports.items()):
+        if folder in PLUGIN_ONLY:
+            extra = sorted(modules - PLUGIN_ONLY_IMPORTS.get(folder, set()) - {folder})
+            if extra:
+                failures.append(f"Sources/{folder} imports {', '.join(extra)}: a plugin-only framework module imports framework modules only")
+            continue
+        reached = sorted(modules & PLUGIN_ONLY)
+        if reached:
+            failures.append(f"Sources/{folder} imports {', '.join(reached)}: only plugins use WebKit")
+    for folder, modules in sorted(plugin_imports.items()):
+        unlisted = sorted((modules & PLUGIN_ONLY) - set(plugin_modules.get(folder, [])))
+        if unlisted:
+            failures.append(f"{folder} imports {', '.join(unlisted)} without listing it in its build.conf's Modules=")
+    return failures
+
+
+def plugin_only_inputs(dump):
+    """The inputs of `plugin_only_failures` from the package and the tree."""
+    import json
+    dump_targets = []
+    for target in dump["targets"]:
+        names = []
+        for dependency in target.get("dependencies", []):
+            for value in dependency.values():
+                names.append(value[0] if isinstance(value, list) else value)
+        dump_targets.append((target["name"], names, json.dumps(target.get("settings", [])) + (target.get("pkgConfig") or "")))
+    sources_root = os.path.join(ROOT, "Sources")
+    swift_imports = {name: imports(f"Sources/{name}") for name in sorted(os.listdir(sources_root))
+                     if os.path.isdir(os.path.join(sources_root, name))}
+    plugin_imports, plugin_modules = {}, {}
+    for name in sorted(os.listdir(os.path.join(ROOT, "plugins"))):
+        folder = f"plugins/{name}"
+        if not os.path.isdir(os.path.join(ROOT, folder)):
+            continue
+        plugin_imports[folder] = imports(folder)
+        conf = os.path.join(ROOT, folder, "build.conf")
+        if os.path.exists(conf):
+            with open(conf, encoding="utf-8") as file:
+                plugin_modules[folder] = [m for line in file if line.startswith("Modules=") for m in line[len("Modules="):].split()]
+    return dump_targets, swift_imports, plugin_imports, plugin_modules
+
+
 def self_test():
     """The absolute rules, each on a made-up package that breaks it (and one that breaks none)."""
     clean = {"Reactive": [], "Localization": ["CIntl"], "CIntl": [], "ViewModelKit": ["Reactive"],
@@ -219,7 +286,27 @@ def self_test():
         ("text in C", [], [("s.c", "gtk_label_new(_(\"登录\"));")], [], "s.c has _("),
         ("a signal in a layout", [], [], [("a.ui", '<signal name="clicked" handler="x"/>')], "a.ui connects a <signal>"),
     ]
+    plugin_only_cases = [
+        ("WebKit in a plugin that lists it", [("goodsdesk", ["GoodsUI"], "")], {"GtkReactiveWebKit": {"CWebKit", "GtkReactive"}},
+         {"plugins/web": {"GtkReactiveWebKit"}}, {"plugins/web": ["CWebKit", "GtkReactiveWebKit"]}, None),
+        ("the app depending on it", [("goodsdesk", ["GoodsUI", "GtkReactiveWebKit"], "")], {}, {}, {}, "goodsdesk depends on GtkReactiveWebKit"),
+        ("a package target for it", [("CWebKit", [], "")], {}, {}, {}, "CWebKit is a package target"),
+        ("a target linking WebKit", [("GoodsUI", [], '[{"name":"linkedLibrary","value":["webkitgtk-6.0"]}]')], {}, {}, {}, "GoodsUI names WebKit"),
+        ("the app importing it", [], {"GoodsUI": {"GtkReactiveWebKit"}}, {}, {}, "Sources/GoodsUI imports GtkReactiveWebKit"),
+        ("the wrapper importing the app", [], {"GtkReactiveWebKit": {"GoodsViewModels"}}, {}, {}, "Sources/GtkReactiveWebKit imports GoodsViewModels"),
+        ("a plugin not listing it", [], {}, {"plugins/x": {"GtkReactiveWebKit"}}, {}, "plugins/x imports GtkReactiveWebKit"),
+    ]
     wrong = []
+    for what, dump_targets, swift_imports, plugin_imports, plugin_modules, expected in plugin_only_cases:
+        found = plugin_only_failures(dump_targets, swift_imports, plugin_imports, plugin_modules)
+        if expected is None and found:
+            wrong.append(f"{what}: unexpected {found}")
+        elif expected is not None and not any(failure.startswith(expected) for failure in found):
+            wrong.append(f"{what}: not caught (found {found or 'nothing'})")
+    if not view_failures([("a.swift", "webkit_web_view_load_uri(v, u)")], [], []):
+        wrong.append("a raw WebKit call in a plugin: not caught")
+    if not view_failures([("a.swift", "import CWebKit\n")], [], []):
+        wrong.append("a plugin importing CWebKit: not caught")
     for what, app_swift, shim_c, ui_files, expected in view_cases:
         found = view_failures(app_swift, shim_c, ui_files)
         if expected is None and found:
@@ -254,9 +341,10 @@ def main():
                               sources(["data/ui", "plugins"], (".ui",)))
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as file:
         failures += readme_failures(dump, file.read())
+    failures += plugin_only_failures(*plugin_only_inputs(dump))
     if failures:
         return report(failures)
-    print("check-layers: the layers hold (pure layers without GTK, framework without app, the app through GtkReactive)")
+    print("check-layers: the layers hold (pure layers without GTK, framework without app, the app through GtkReactive, WebKit for plugins only)")
     return 0
 
 

@@ -14,12 +14,13 @@ meson compile -C "$work/build"
 meson test -C "$work/build" --print-errorlogs
 meson install -C "$work/build" --quiet
 for expected in bin/goodsdesk lib/goodsdesk/plugins/libgoods-detail.so lib/goodsdesk/plugins/mhdemo.plugin \
+    lib/goodsdesk/plugins/libweb.so lib/goodsdesk/plugins/web.plugin share/goodsdesk/dataset/web/banner-1.html \
     share/goodsdesk/dataset/banners.json \
     share/applications/io.github.goodsdesk.GoodsDesk.desktop share/metainfo/io.github.goodsdesk.GoodsDesk.metainfo.xml \
     share/icons/hicolor/scalable/apps/io.github.goodsdesk.GoodsDesk.svg \
     share/icons/hicolor/symbolic/apps/io.github.goodsdesk.GoodsDesk-symbolic.svg \
     share/glib-2.0/schemas/gschemas.compiled share/locale/en/LC_MESSAGES/goodsdesk.mo \
-    share/locale/en/LC_MESSAGES/goodsdesk-detail.mo; do
+    share/locale/en/LC_MESSAGES/goodsdesk-detail.mo share/locale/en/LC_MESSAGES/goodsdesk-web.mo; do
     [ -e "$work/prefix/$expected" ] || { echo "install-smoke: meson install did not install $expected" >&2; exit 1; }
 done
 mv "$work/prefix" "$work/moved"

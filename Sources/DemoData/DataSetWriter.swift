@@ -62,6 +62,12 @@ public enum DataSetWriter {
             try write(Data(Pictures.banner(title: banner.title, palette: Vocabulary.palettes[index * 2 % Vocabulary.palettes.count]).utf8),
                       to: "images/banners/banner-\(index + 1).svg", under: root)
         }
+        // Each banner's own page, which its link names (relative to the data set).
+        for (index, banner) in banners.enumerated() {
+            let page = WebPages.banner(title: banner.title, number: index + 1, image: "../images/banners/banner-\(index + 1).svg",
+                                       palette: Vocabulary.palettes[index * 2 % Vocabulary.palettes.count])
+            try write(Data(page.utf8), to: "web/banner-\(index + 1).html", under: root)
+        }
         return lastPage
     }
 
@@ -150,7 +156,7 @@ struct Generator {
     mutating func banners() -> [Banner] {
         Vocabulary.bannerTitles.enumerated().map { index, title in
             Banner(id: index + 1, title: title, image: "images/banners/banner-\(index + 1).svg",
-                   link: "https://github.com/topics/mvvm?goodsdesk-banner=\(index + 1)", displayOrder: index + 1)
+                   link: "web/banner-\(index + 1).html", displayOrder: index + 1)
         }
     }
 

@@ -25,4 +25,10 @@ public enum GoodsRoutes {
     /// An item's comments, 商品N的评论列表, given the row's own view model so a comment added
     /// there raises the row's count (a row's reply button).
     public static let comments = RouteKey<GoodsItemViewModel>("goods.comments")
+
+    // MARK: Pages plugins provide
+
+    /// An in-app web page (a banner's link), provided by the web plugin; without it, banners
+    /// open web addresses in the desktop's browser (`GoodsViewModel.openBanner`).
+    public static let web = RouteKey<WebPage>("web.page")
 }

@@ -299,6 +299,33 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         return current.banners.indices.contains(current.index) ? current.banners[current.index].link : nil
     }
 
+    /// Whether a screen provides `GoodsRoutes.web` (the app router asks its plugin registry);
+    /// false by default: banners then go to the desktop's browser.
+    public var hasWebPageScreen: @MainActor () -> Bool = { false }
+
+    /// Web addresses for the desktop's browser: a banner's `http`/`https` link, clicked while
+    /// no screen provides `GoodsRoutes.web` (the controller hands them to the window).
+    public var browserLinks: Signal<String, Never> { browserLinkPipe.output }
+    private let browserLinkPipe = Signal<String, Never>.pipe()
+
+    /// Opens the banner on show (a click on the carousel): its page in the app when a screen
+    /// provides `GoodsRoutes.web`; else a web address in the desktop's browser, and a page of
+    /// the data set (which only the in-app page may show) says why it does not open.
+    public func openBanner() {
+        let current = bannerState.value
+        guard current.banners.indices.contains(current.index) else { return }
+        let banner = current.banners[current.index]
+        guard let link = banner.link, !link.isEmpty else { return }
+        let page = WebPage(address: link, title: banner.title)
+        if hasWebPageScreen() {
+            open(GoodsRoutes.web, page)
+        } else if page.isWebAddress {
+            browserLinkPipe.input.send(value: link)
+        } else {
+            show(notice: tr("这个广告的页面需要网页插件才能打开"))
+        }
+    }
+
     /// Asks to open the detail page of `item`; the request carries the row's view model itself,
     /// so a like on the detail page is the row's like.
     public func select(_ item: GoodsItemViewModel) {

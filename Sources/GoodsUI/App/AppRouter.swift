@@ -56,6 +56,8 @@ public final class AppRouter {
         }
         try registry.registerRoute(GoodsRoutes.list) { [weak self, weak registry] account, context in
             guard let registry, let list = self?.makeGoodsList(for: account) else { return nil }
+            // Banners open in the app while a plugin provides the web page (asked at each click).
+            list.hasWebPageScreen = { [weak registry] in registry?.hasRoute(GoodsRoutes.web) ?? false }
             return registry.controller(for: list, in: context)
         }
         // The row's pages (and the detail page's): a seller's goods, the goods at a place, an

@@ -52,9 +52,10 @@ public final class GoodsListController: Controller {
         // Left and Right on the focused banner move between banners, as a swipe does.
         lifetime += view.banner.addKeyShortcut("Left|KP_Left") { [weak viewModel] in viewModel?.showBanner(movingBy: -1) ?? false }
         lifetime += view.banner.addKeyShortcut("Right|KP_Right") { [weak viewModel] in viewModel?.showBanner(movingBy: 1) ?? false }
-        view.banner.reactive.clicked.startObserving(during: lifetime) { [weak viewModel, weak window] in
-            if let link = viewModel?.currentBannerLink { window?.open(uri: link) }
-        }
+        // A click opens the banner's page (in the app with the web plugin); the view model
+        // sends what goes to the desktop's browser instead.
+        view.banner.reactive.clicked.startObserving(during: lifetime) { [weak viewModel] in viewModel?.openBanner() }
+        viewModel.browserLinks.observe(during: lifetime) { [weak window] in window?.open(uri: $0) }
 
         // The rows, or a status page in their place; 重试 where a load failed. The keyboard
         // focus follows the rows: if they had it (or the page showed before them) when a status
