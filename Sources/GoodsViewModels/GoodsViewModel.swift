@@ -22,6 +22,9 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     public let bannerIndex: Property<Int>
     /// Loads the banners.
     public let loadBanners: Action<Void, [Banner], ServiceError>
+    /// Whether someone holds the banner (its keyboard focus or the pointer on it): the carousel
+    /// does not advance by itself meanwhile, so it can be read (WCAG 2.2.2). Bound from the view.
+    public let isBannerHeld = MutableProperty(false)
     /// The carousel dots' accessible names, one per banner: 第1个广告, 第2个广告…
     public let bannerNames: Property<[String]>
     /// The list footer's text, MJRefresh's as in the demo: 点击或上拉加载更多 while more pages
@@ -103,6 +106,8 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     private let failure = MutableProperty<LoadFailure?>(nil)
 
     private let bannerState = MutableProperty((banners: [Banner](), index: 0))
+    /// Counts the user's moves of the carousel: each one starts its interval afresh.
+    private let bannerMoves = MutableProperty(0)
     private let session: Session
     /// Set by the deprecated init only: it builds the login itself, and a selected row goes by
     /// the untyped `.route`, as before typed routes.
@@ -173,7 +178,11 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
             }
         }
         loadBanners.errors.take(during: lifetime).observeValues { [weak self] in self?.show(error: $0.message) }
-        forwardWhileActive(SignalProducer.timer(every: Self.bannerInterval, on: scheduler))
+        // The carousel's tick: every `bannerInterval` while the screen is active and nobody holds
+        // the banner, counted afresh from the last move the user made.
+        let interval = Self.bannerInterval
+        forwardWhileActive(SignalProducer.combineLatest(isBannerHeld.producer.skipRepeats(), bannerMoves.producer)
+            .flatMap(.latest) { held, _ in held ? .empty : SignalProducer.timer(every: interval, on: scheduler).map { _ in () } })
             .startWithValues { _ in
                 state.modify { current in
                     guard !current.banners.isEmpty else { return }
@@ -277,6 +286,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
             guard current.banners.indices.contains(index) else { return }
             current.index = index
         }
+        bannerMoves.value += 1
     }
 
     /// Shows the banner `offset` places from the one showing (the arrow keys), wrapping round as
@@ -290,6 +300,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
             current.index = ((current.index + offset) % count + count) % count
             moved = true
         }
+        if moved { bannerMoves.value += 1 }
         return moved
     }
 

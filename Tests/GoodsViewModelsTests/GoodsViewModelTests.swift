@@ -59,6 +59,30 @@ struct GoodsViewModelTests {
         #expect(goods.bannerIndex.value == 2)
     }
 
+    @Test func aHeldBannerStandsStillAndAMoveStartsTheIntervalAfresh() throws {
+        let world = try World()
+        let goods = world.makeGoods()
+        goods.refreshAll()
+        goods.isActive = true
+        world.scheduler.advance(by: .seconds(1))
+        goods.isBannerHeld.value = true
+        world.scheduler.advance(by: .seconds(30))
+        #expect(goods.bannerIndex.value == 0, "held (focused or under the pointer): it does not move by itself")
+        goods.showBanner(movingBy: 1)
+        #expect(goods.bannerIndex.value == 1, "the user moves it while holding it")
+        goods.isBannerHeld.value = false
+        world.scheduler.advance(by: .seconds(4))
+        #expect(goods.bannerIndex.value == 1, "let go: a whole interval before the next tick")
+        world.scheduler.advance(by: .seconds(1))
+        #expect(goods.bannerIndex.value == 2)
+        world.scheduler.advance(by: .seconds(3))
+        goods.showBanner(at: 0)
+        world.scheduler.advance(by: .seconds(4))
+        #expect(goods.bannerIndex.value == 0, "a move 3 s into an interval starts it afresh: no tick 2 s later")
+        world.scheduler.advance(by: .seconds(1))
+        #expect(goods.bannerIndex.value == 1)
+    }
+
     @Test func theArrowKeysMoveBetweenBannersWrappingRound() throws {
         let world = try World()
         let goods = world.makeGoods()

@@ -54,6 +54,7 @@ public final class GoodsListController: Controller {
         lifetime += view.banner.addKeyShortcut("Right|KP_Right") { [weak viewModel] in viewModel?.showBanner(movingBy: 1) ?? false }
         // A click opens the banner's page (in the app with the web plugin); the view model
         // sends what goes to the desktop's browser instead.
+        viewModel.isBannerHeld <~ view.banner.reactive.isHeld.take(during: lifetime)
         view.banner.reactive.clicked.startObserving(during: lifetime) { [weak viewModel] in viewModel?.openBanner() }
         viewModel.browserLinks.observe(during: lifetime) { [weak window] in window?.open(uri: $0) }
 

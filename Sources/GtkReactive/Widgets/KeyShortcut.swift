@@ -23,20 +23,13 @@ private let releaseKeyShortcut: GDestroyNotify = { data in
 /// GTK thread). A local one runs in the bubble phase, after the focused widget: a text field's
 /// own keys (BackSpace deletes) come first; a global one (`global`) fires from anywhere in the
 /// widget's window. It holds the widget weakly: it never keeps it alive.
-final class KeyShortcut: Disposable, @unchecked Sendable { // safe: its state is touched on the GTK thread only
-    private let window: UnsafeMutablePointer<GWeakRef>
-    private let controller: OpaquePointer
-    private var disposed = false
+final class KeyShortcut: Disposable, Sendable {
+    private let attached: AttachedController
 
     @MainActor
     init(on window: UnsafeMutablePointer<GtkWidget>, triggers: String, global: Bool = false,
          _ activate: @escaping @MainActor () -> Bool) {
-        self.window = .allocate(capacity: 1)
-        self.window.initialize(to: GWeakRef())
-        g_weak_ref_init(self.window, window)
-        // Our own reference, besides the one the widget takes: removed or not, we unref it once.
-        controller = gtk_shortcut_controller_new()
-        g_object_ref_sink(UnsafeMutableRawPointer(controller))
+        let controller: OpaquePointer = gtk_shortcut_controller_new()
         if global {
             gtk_shortcut_controller_set_scope(controller, GTK_SHORTCUT_SCOPE_GLOBAL)
         } else {
@@ -45,28 +38,12 @@ final class KeyShortcut: Disposable, @unchecked Sendable { // safe: its state is
         let box = KeyShortcutBox { GtkThread.assumeCurrent { activate() } }
         let action = gtk_callback_action_new(keyShortcutTrampoline, Unmanaged.passRetained(box).toOpaque(), releaseKeyShortcut)
         gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(triggers), action))
-        gtk_widget_add_controller(window, controller)
+        attached = AttachedController(controller, on: window)
     }
 
-    var isDisposed: Bool { disposed }
+    var isDisposed: Bool { attached.isDisposed }
 
-    func dispose() {
-        guard GtkThread.isCurrent else {
-            MainLoopScheduler.shared.schedule { self.dispose() }
-            return
-        }
-        guard !disposed else { return }
-        disposed = true
-        if let object = g_weak_ref_get(window) {
-            // A widget that went on without it: take it off (a disposed one already dropped it).
-            let widget = object.assumingMemoryBound(to: GtkWidget.self)
-            if gtk_event_controller_get_widget(controller) == widget { gtk_widget_remove_controller(widget, controller) }
-            g_object_unref(object)
-        }
-        g_weak_ref_clear(window)
-        window.deallocate()
-        g_object_unref(UnsafeMutableRawPointer(controller))
-    }
+    func dispose() { attached.dispose() }
 }
 
 extension Widget {
