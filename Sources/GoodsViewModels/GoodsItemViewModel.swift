@@ -28,6 +28,8 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     private let likeSlot = Mutex(LikeSlot())
     /// The live message count, made when first needed (most loaded rows never need it).
     private let messageSlot = Mutex<MutableProperty<Int>?>(nil)
+    /// The item's rows on other screens, kept in step with this one.
+    private let sync: GoodsItemSync?
 
     public var nickname: String { goods.seller.nickname }
     /// The seller's avatar, or nil for the placeholder.
@@ -65,6 +67,23 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     /// Counts a comment just added: `messages` is the item's count the service answered.
     public func commentAdded(messages: Int) {
         messageCounter().value = messages
+        sync?.messagesChanged(on: self, to: messages)
+    }
+
+    /// Takes the message count a row of the same item on another screen reached.
+    func takeMessages(_ messages: Int) {
+        messageCounter().value = messages
+    }
+
+    /// Takes the like state a row of the same item on another screen reached: the live state if
+    /// made, else the value it is made from next.
+    func takeLikes(_ likes: Int, isLiked: Bool) {
+        let value = Liking.Value(likes: likes, isLiked: isLiked)
+        let live = likeSlot.withLock { slot -> Liking? in
+            if slot.core == nil { slot.latest = value }
+            return slot.core
+        }
+        live?.state.value = value
     }
     /// What a screen reader reads after the row's name (its title): the price and the seller,
     /// `￥75，卖家 小明（已认证）`, or only the seller when there is no price.
@@ -87,8 +106,10 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     /// Likes or unlikes; disabled while running. Reports `收藏商品成功` / `取消收藏商品`.
     public var like: Action<Void, Goods, ServiceError> { liking().action }
 
+    /// A row of `goods`, liking through `service`, reporting to its screen by `report`; in step
+    /// with the item's rows on other screens through `sync` (nil: on its own).
     public init(
-        goods: Goods, likes service: any LikeService, publishTime: PublishTime,
+        goods: Goods, likes service: any LikeService, publishTime: PublishTime, sync: GoodsItemSync? = nil,
         report: @escaping @Sendable (Report) -> Void = { _ in }
     ) {
         id = goods.id
@@ -96,7 +117,11 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
         publishTimeFormat = publishTime
         self.service = service
         self.report = report
+        self.sync = sync
+        sync?.join(self)
     }
+
+    deinit { sync?.leave(id: id, identity: ObjectIdentifier(self)) }
 
     /// The like state and action, for as long as the returned handle lives: a bound row and the
     /// detail page each keep one, and all of them (and the properties above) share one state.
@@ -141,9 +166,12 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     }
 
     fileprivate func makeLiking(from value: Liking.Value) -> Liking {
-        Liking(from: value, goodsID: id, service: service, report: report) { [weak self] running in
-            self?.update { $0.running = running }
-        }
+        Liking(from: value, goodsID: id, service: service, report: report,
+               changed: { [weak self] value in
+                   guard let self else { return }
+                   sync?.likesChanged(on: self, likes: value.likes, isLiked: value.isLiked)
+               },
+               running: { [weak self] running in self?.update { $0.running = running } })
     }
 
     /// The seeds' freight text.
@@ -229,6 +257,7 @@ private final class Liking: Sendable {
     init(
         from value: Value, goodsID: Int, service: any LikeService,
         report: @escaping @Sendable (GoodsItemViewModel.Report) -> Void,
+        changed: @escaping @Sendable (Value) -> Void,
         running: @escaping @Sendable (Bool) -> Void
     ) {
         let state = MutableProperty(value)
@@ -244,6 +273,7 @@ private final class Liking: Sendable {
                 starting: { running(true) },
                 value: { updated in
                     state.value = Value(likes: updated.likes, isLiked: updated.isLiked)
+                    changed(state.value)
                     report(.notice(liking ? tr("收藏商品成功") : tr("取消收藏商品")))
                 },
                 failed: { report(.error($0.message)) },

@@ -20,12 +20,13 @@ public class GoodsListPageViewModel: PagedListViewModel<GoodsItemViewModel>, Goo
     /// pages, the next one loads.
     public let isNearEnd = MutableProperty(false)
 
-    /// A page titled `title` over `fetch(page, size)`; its rows like through `likes`.
+    /// A page titled `title` over `fetch(page, size)`; its rows like through `likes` and keep in
+    /// step with the same items' rows elsewhere through `sync`.
     /// - Parameters:
     ///   - clock: the current time, for publish times.
     public init(
         title: String, likes: any LikeService, clock: @escaping @Sendable () -> Date = Date.init,
-        timeZone: TimeZone = .current, perPage: Int = 20,
+        timeZone: TimeZone = .current, perPage: Int = 20, sync: GoodsItemSync? = nil,
         fetch: @escaping @Sendable (_ page: Int, _ size: Int) -> SignalProducer<GoodsPage, ServiceError>
     ) {
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
@@ -34,7 +35,7 @@ public class GoodsListPageViewModel: PagedListViewModel<GoodsItemViewModel>, Goo
             return fetch(page, size)
                 .map { loaded in
                     Page(items: loaded.goods.map {
-                        GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime) { reportInput.send(value: $0) }
+                        GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime, sync: sync) { reportInput.send(value: $0) }
                     }, number: loaded.currentPage, lastPage: loaded.lastPage)
                 }
                 .mapError { PageLoadError(message: $0.message) }
@@ -76,11 +77,12 @@ public final class SellerGoodsViewModel: GoodsListPageViewModel {
 
     public init(
         seller: Seller, goods: any SellerGoodsService, likes: any LikeService,
-        clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current, perPage: Int = 20
+        clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current, perPage: Int = 20,
+        sync: GoodsItemSync? = nil
     ) {
         self.seller = seller
         let id = seller.id
-        super.init(title: seller.nickname, likes: likes, clock: clock, timeZone: timeZone, perPage: perPage) { page, size in
+        super.init(title: seller.nickname, likes: likes, clock: clock, timeZone: timeZone, perPage: perPage, sync: sync) { page, size in
             goods.goods(bySeller: id, page: page, size: size)
         }
     }
@@ -93,10 +95,11 @@ public final class PlaceGoodsViewModel: GoodsListPageViewModel {
 
     public init(
         place: String, goods: any PlaceGoodsService, likes: any LikeService,
-        clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current, perPage: Int = 20
+        clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current, perPage: Int = 20,
+        sync: GoodsItemSync? = nil
     ) {
         self.place = place
-        super.init(title: place, likes: likes, clock: clock, timeZone: timeZone, perPage: perPage) { page, size in
+        super.init(title: place, likes: likes, clock: clock, timeZone: timeZone, perPage: perPage, sync: sync) { page, size in
             goods.goods(atPlace: place, page: page, size: size)
         }
     }

@@ -22,6 +22,9 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     public let bannerIndex: Property<Int>
     /// Loads the banners.
     public let loadBanners: Action<Void, [Banner], ServiceError>
+    /// Keeps the list's rows in step with the same items' rows on other screens (its search
+    /// results, the seller and place pages); nil: on their own.
+    public let itemSync: GoodsItemSync?
     /// Whether someone holds the banner (its keyboard focus or the pointer on it): the carousel
     /// does not advance by itself meanwhile, so it can be read (WCAG 2.2.2). Bound from the view.
     public let isBannerHeld = MutableProperty(false)
@@ -122,10 +125,10 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     public convenience init(
         goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
         session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date = Date.init,
-        timeZone: TimeZone = .current, perPage: Int = 20
+        timeZone: TimeZone = .current, perPage: Int = 20, sync: GoodsItemSync? = nil
     ) {
         self.init(goods: goods, banners: bannerService, likes: likes, session: session, scheduler: scheduler,
-                  clock: clock, timeZone: timeZone, perPage: perPage, successor: nil)
+                  clock: clock, timeZone: timeZone, perPage: perPage, sync: sync, successor: nil)
     }
 
     /// A goods list that builds the login itself after logout (`.resetToRoot`).
@@ -137,14 +140,15 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         makeLogin: @escaping @MainActor @Sendable () -> ViewModel
     ) {
         self.init(goods: goods, banners: bannerService, likes: likes, session: session, scheduler: scheduler,
-                  clock: clock, timeZone: timeZone, perPage: perPage, successor: makeLogin)
+                  clock: clock, timeZone: timeZone, perPage: perPage, sync: nil, successor: makeLogin)
     }
 
     private init(
         goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
         session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date,
-        timeZone: TimeZone, perPage: Int, successor makeLogin: (@MainActor @Sendable () -> ViewModel)?
+        timeZone: TimeZone, perPage: Int, sync: GoodsItemSync?, successor makeLogin: (@MainActor @Sendable () -> ViewModel)?
     ) {
+        itemSync = sync
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
         let state = bannerState
         banners = state.map { $0.banners }.skipRepeats()
@@ -166,7 +170,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
             return goods.page(page, size: size)
                 .map { loaded in
                     Page(items: loaded.goods.map {
-                        GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime) { reportInput.send(value: $0) }
+                        GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime, sync: sync) { reportInput.send(value: $0) }
                     }, number: loaded.currentPage, lastPage: loaded.lastPage)
                 }
                 .mapError { PageLoadError(message: $0.message) }

@@ -76,9 +76,11 @@ public final class SearchViewModel {
     /// - Parameters:
     ///   - scheduler: the debounce's (the main loop; virtual time in tests).
     ///   - clock: the current time, for publish times.
+    ///   - sync: keeps the results' rows in step with the same items' rows elsewhere.
     public init(
         service: any SearchService, likes: any LikeService, scheduler: any DateScheduler,
         clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current, perPage: Int = 20,
+        sync: GoodsItemSync? = nil,
         report: @escaping @Sendable (GoodsItemViewModel.Report) -> Void = { _ in },
         open: @escaping @MainActor (GoodsItemViewModel) -> Void
     ) {
@@ -90,7 +92,7 @@ public final class SearchViewModel {
             let publishTime = PublishTime(now: clock(), timeZone: timeZone)
             return service.search(query, page: number, size: perPage).map { page in
                 Page(items: page.hits.map { hit in
-                    SearchResult(item: GoodsItemViewModel(goods: hit.goods, likes: likes, publishTime: publishTime, report: report),
+                    SearchResult(item: GoodsItemViewModel(goods: hit.goods, likes: likes, publishTime: publishTime, sync: sync, report: report),
                                  titleHighlights: hit.titleMatchByteRanges)
                 }, number: page.currentPage, lastPage: page.lastPage)
             }

@@ -20,6 +20,9 @@ public final class AppRouter {
     private let preferences: any Preferences
     private let scheduler: any DateScheduler
     private let makeServices: @MainActor (GoodsStore) -> LocalServices
+    /// Keeps an item's rows in step across the screens the router builds (list, search, seller
+    /// and place pages): a like or comment on one shows on all.
+    let itemSync = GoodsItemSync()
 
     /// A router that builds the services from the store when it opens.
     /// - Parameters:
@@ -63,12 +66,12 @@ public final class AppRouter {
         // The row's pages (and the detail page's): a seller's goods, the goods at a place, an
         // item's comments, shown by the screens GoodsListPlugin registers for their view models.
         try registry.registerRoute(GoodsRoutes.seller) { [weak self, weak registry] seller, context in
-            guard let registry, let services = self?.services else { return nil }
-            return registry.controller(for: SellerGoodsViewModel(seller: seller, goods: services, likes: services), in: context)
+            guard let self, let registry, let services else { return nil }
+            return registry.controller(for: SellerGoodsViewModel(seller: seller, goods: services, likes: services, sync: itemSync), in: context)
         }
         try registry.registerRoute(GoodsRoutes.place) { [weak self, weak registry] place, context in
-            guard let registry, let services = self?.services else { return nil }
-            return registry.controller(for: PlaceGoodsViewModel(place: place, goods: services, likes: services), in: context)
+            guard let self, let registry, let services else { return nil }
+            return registry.controller(for: PlaceGoodsViewModel(place: place, goods: services, likes: services, sync: itemSync), in: context)
         }
         try registry.registerRoute(GoodsRoutes.comments) { [weak self, weak registry] item, context in
             guard let registry, let services = self?.services else { return nil }
@@ -92,7 +95,7 @@ public final class AppRouter {
     /// The goods list for `account`, who has just logged in (the session already holds them).
     func makeGoodsList(for account: Account) -> GoodsViewModel? {
         guard let services else { return nil }
-        let goods = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
+        let goods = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler, sync: itemSync)
         goods.enableSearch(services, likes: services, scheduler: scheduler)
         return goods
     }
