@@ -30,22 +30,9 @@ public class GoodsListPageViewModel: PagedListViewModel<GoodsItemViewModel>, Goo
         fetch: @escaping @Sendable (_ page: Int, _ size: Int) -> SignalProducer<GoodsPage, ServiceError>
     ) {
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
-        super.init(title: title, perPage: perPage) { page, size in
-            let publishTime = PublishTime(now: clock(), timeZone: timeZone)
-            return fetch(page, size)
-                .map { loaded in
-                    Page(items: loaded.goods.map {
-                        GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime, sync: sync) { reportInput.send(value: $0) }
-                    }, number: loaded.currentPage, lastPage: loaded.lastPage)
-                }
-                .mapError { PageLoadError(message: $0.message) }
-        }
-        reports.take(during: lifetime).observeValues { [weak self] report in
-            switch report {
-            case let .notice(message): self?.show(notice: message)
-            case let .error(message): self?.show(error: message)
-            }
-        }
+        super.init(title: title, perPage: perPage, fetch: GoodsRowPages.fetch(
+            fetch, likes: likes, clock: clock, timeZone: timeZone, sync: sync, report: { reportInput.send(value: $0) }))
+        reports.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
         withExtendedLifetime(reportInput) {}
         didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
         let lifetime = self.lifetime

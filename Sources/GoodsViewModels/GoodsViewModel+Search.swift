@@ -14,12 +14,7 @@ extension GoodsViewModel {
         if let search { return search }
         let made = SearchViewModel(
             service: service, likes: likes, scheduler: scheduler, clock: clock, timeZone: timeZone, perPage: perPage, sync: itemSync,
-            report: { [weak self] report in
-                switch report {
-                case let .notice(message): self?.show(notice: message)
-                case let .error(message): self?.show(error: message)
-                }
-            },
+            report: { [weak self] in self?.show($0) },
             open: { [weak self] item in self?.select(item) })
         search = made
         return made

@@ -165,22 +165,10 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         }
         self.session = session
         self.makeLogin = makeLogin
-        super.init(title: tr("首页"), perPage: perPage) { page, size in
-            let publishTime = PublishTime(now: clock(), timeZone: timeZone)
-            return goods.page(page, size: size)
-                .map { loaded in
-                    Page(items: loaded.goods.map {
-                        GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime, sync: sync) { reportInput.send(value: $0) }
-                    }, number: loaded.currentPage, lastPage: loaded.lastPage)
-                }
-                .mapError { PageLoadError(message: $0.message) }
-        }
-        reports.take(during: lifetime).observeValues { [weak self] report in
-            switch report {
-            case let .notice(message): self?.show(notice: message)
-            case let .error(message): self?.show(error: message)
-            }
-        }
+        super.init(title: tr("首页"), perPage: perPage, fetch: GoodsRowPages.fetch(
+            { goods.page($0, size: $1) }, likes: likes, clock: clock, timeZone: timeZone, sync: sync,
+            report: { reportInput.send(value: $0) }))
+        reports.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
         loadBanners.errors.take(during: lifetime).observeValues { [weak self] in self?.show(error: $0.message) }
         // The carousel's tick: every `bannerInterval` while the screen is active and nobody holds
         // the banner, counted afresh from the last move the user made.

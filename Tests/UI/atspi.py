@@ -64,5 +64,19 @@ def press(role, name):
     target.queryAction().doAction(0)
 
 
+def editable(node):
+    """`node`'s EditableText, or its first descendant's (an entry's text lives in a child), or None."""
+    try:
+        return node.queryEditableText()
+    except NotImplementedError:
+        for index in range(node.childCount):
+            found = editable(node.getChildAtIndex(index))
+            if found is not None:
+                return found
+    except Exception:
+        pass
+    return None
+
+
 def screenshot(path):
     subprocess.run(["import", "-window", "root", path], check=True)

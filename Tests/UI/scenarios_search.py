@@ -5,6 +5,7 @@
 nonsense, and Escape clearing the search back to the list without leaving the page."""
 import pyatspi
 
+from atspi import editable
 from harness import Scenario, StepFailed, T, all_nodes, name_of
 from scenarios import dataset_titles, key, login_with_fill, row_titles
 
@@ -38,20 +39,6 @@ def focused_within(node):
         return any(focused_within(node.getChildAtIndex(i)) for i in range(node.childCount))
     except Exception:
         return False
-
-
-def editable(node):
-    """`node`'s EditableText, or its first descendant's."""
-    try:
-        return node.queryEditableText()
-    except NotImplementedError:
-        for index in range(node.childCount):
-            found = editable(node.getChildAtIndex(index))
-            if found is not None:
-                return found
-    except Exception:
-        pass
-    return None
 
 
 def text_of(node):
