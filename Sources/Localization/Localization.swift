@@ -1,4 +1,5 @@
 import CIntl
+import Foundation
 
 /// Text in the user's language, through gettext (the GNOME standard), for any program: it calls
 /// `start(domain:localeDirectory:)` once with its own gettext domain, and `tr` then translates
@@ -15,10 +16,51 @@ public enum Localization {
     /// Follows the user's locale (`LANG`, `LC_*`, `LANGUAGE`) and makes `domain`, with its
     /// catalogues under `localeDirectory` (`<prefix>/share/locale`), the process's domain for
     /// `tr`. Call once, first thing at start.
+    ///
+    /// The user's languages are tried in gettext's order, then English: a language the app has
+    /// no catalogue for reads English, not the untranslated (Chinese) source text; and a
+    /// language whose system locale is not installed (`LANG=zh_CN.UTF-8` where only C.UTF-8 is)
+    /// still reads its catalogue.
     public static func start(domain: String, localeDirectory: String) {
         setlocale(LC_ALL, "")
+        let languages = messageLanguages(environment: ProcessInfo.processInfo.environment)
+        setenv("LANGUAGE", languages.joined(separator: ":"), 1)
+        // Plain C (no locale set, or the user's not installed) ignores LANGUAGE and writes
+        // ASCII (a translation's other characters become `?`); C.UTF-8, on every glibc
+        // system, honours LANGUAGE and writes UTF-8.
+        for category in [LC_CTYPE, LC_MESSAGES] {
+            let current = setlocale(category, nil).map { String(cString: $0) } ?? "C"
+            if current == "C" || current == "POSIX" { setlocale(category, "C.UTF-8") }
+        }
         Domain(domain).bind(localeDirectory: localeDirectory)
         textdomain(domain)
+    }
+
+    /// The languages to read catalogues in, best first, for a process started in
+    /// `environment`: `LANGUAGE`'s list if set, else the language of `LC_ALL`, `LC_MESSAGES` or
+    /// `LANG` (the first one set), without its codeset (`zh_CN.UTF-8` → `zh_CN`); then English,
+    /// the catalogue every language falls back to. `C` and `POSIX` name no language.
+    public static func messageLanguages(environment: [String: String]) -> [String] {
+        func language(_ value: String) -> String? {
+            var name = Substring(value)
+            var modifier = Substring("")
+            if let at = name.firstIndex(of: "@") {
+                modifier = name[at...]
+                name = name[..<at]
+            }
+            if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
+            guard !name.isEmpty, name != "C", name != "POSIX" else { return nil }
+            return String(name + modifier)
+        }
+        var languages: [String]
+        if let list = environment["LANGUAGE"], !list.isEmpty {
+            languages = list.split(separator: ":").compactMap { language(String($0)) }
+        } else {
+            let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+            languages = locale.flatMap(language).map { [$0] } ?? []
+        }
+        if !languages.contains("en") { languages.append("en") }
+        return languages
     }
 
     /// `start(domain:localeDirectory:)` with the domain named after the program (gettext's

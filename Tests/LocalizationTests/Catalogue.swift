@@ -8,10 +8,12 @@ struct Catalogue {
     /// The locale folder holding `<language>/LC_MESSAGES/<domain>.mo`.
     let directory: URL
 
-    init(domain: String, _ translations: [String: String]) throws {
+    /// A catalogue of `domain` under `languages`' names (default: every name this process's
+    /// message locale may be looked up by).
+    init(domain: String, _ translations: [String: String], languages: [String]? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("localization-\(UUID().uuidString)")
         let bytes = Self.mo(translations)
-        for language in Self.languages {
+        for language in languages ?? Self.languages {
             let folder = directory.appendingPathComponent("\(language)/LC_MESSAGES")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try bytes.write(to: folder.appendingPathComponent("\(domain).mo"))
@@ -22,10 +24,11 @@ struct Catalogue {
     /// translates.
     static let locale = "C.UTF-8"
 
-    /// The names gettext tries for `locale`, and for `LANGUAGE`'s entries (which come first).
+    /// The names gettext tries for `locale`, and for `LANGUAGE`'s entries (which come first);
+    /// `en`, the language `Localization.start` falls back to.
     static var languages: [String] {
         let listed = (ProcessInfo.processInfo.environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
-        return listed + ["C.UTF-8", "C.utf8", "C"]
+        return listed + ["en", "C.UTF-8", "C.utf8", "C"]
     }
 
     /// Runs `body` with the message locale set to `locale` and the process's domain as it was

@@ -10,6 +10,8 @@ struct LocalizationTests {
     @Test func startMakesTheGivenDomainTheOneTrTranslatesIn() throws {
         let domain = "localization-tests-app"
         let catalogue = try Catalogue(domain: domain, ["应用文本": "app text", "第 {0} 页": "page {0}"])
+        let savedLanguage = ProcessInfo.processInfo.environment["LANGUAGE"]
+        defer { if let savedLanguage { setenv("LANGUAGE", savedLanguage, 1) } else { unsetenv("LANGUAGE") } }
         Catalogue.withMessageLocale {
             #expect(tr("应用文本") == "应用文本", "before start, another domain")
             Localization.start(domain: domain, localeDirectory: catalogue.directory.path)
@@ -23,6 +25,47 @@ struct LocalizationTests {
             #expect(Localization.Domain(domain)("应用文本") == "app text")
         }
         #expect(Localization.domain != domain, "the test put the process's domain back")
+    }
+
+    @Test func theUsersLanguagesComeFirstThenEnglish() {
+        #expect(Localization.messageLanguages(environment: ["LANG": "zh_CN.UTF-8"]) == ["zh_CN", "en"])
+        #expect(Localization.messageLanguages(environment: ["LANG": "fr_FR.UTF-8"]) == ["fr_FR", "en"],
+                "no French catalogue: English, not the Chinese source text")
+        #expect(Localization.messageLanguages(environment: ["LANG": "C.UTF-8"]) == ["en"])
+        #expect(Localization.messageLanguages(environment: ["LANG": "POSIX"]) == ["en"])
+        #expect(Localization.messageLanguages(environment: [:]) == ["en"])
+        #expect(Localization.messageLanguages(environment: ["LANGUAGE": "de:zh_CN", "LANG": "fr_FR.UTF-8"]) == ["de", "zh_CN", "en"],
+                "LANGUAGE's list wins, in its order")
+        #expect(Localization.messageLanguages(environment: ["LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "zh_CN.utf8", "LANG": "en_US.UTF-8"]) == ["zh_CN", "en"],
+                "gettext's order: LC_ALL, LC_MESSAGES, LANG; empty ones skipped")
+        #expect(Localization.messageLanguages(environment: ["LANG": "sr_RS.UTF-8@latin"]) == ["sr_RS@latin", "en"])
+        #expect(Localization.messageLanguages(environment: ["LANGUAGE": "en:zh_CN"]) == ["en", "zh_CN"], "English once")
+    }
+
+    @Test func startReadsEnglishForALanguageWithoutACatalogueAndTheCatalogueOfOneWithout() throws {
+        let domain = "localization-tests-fallback"
+        let english = try Catalogue(domain: domain, ["首页": "Home"], languages: ["en"])
+        let saved = ProcessInfo.processInfo.environment
+        let savedLocale = setlocale(LC_ALL, nil).map { String(cString: $0) }
+        let savedDomain = textdomain(nil).map { String(cString: $0) }
+        defer {
+            for name in ["LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES"] {
+                if let value = saved[name] { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+            if let savedLocale { setlocale(LC_ALL, savedLocale) }
+            if let savedDomain { textdomain(savedDomain) }
+        }
+        unsetenv("LANGUAGE"); unsetenv("LC_ALL"); unsetenv("LC_MESSAGES")
+        // French, whose locale this machine may not even have: no catalogue, so English.
+        setenv("LANG", "fr_FR.UTF-8", 1)
+        Localization.start(domain: domain, localeDirectory: english.directory.path)
+        #expect(tr("首页") == "Home")
+        // Chinese, its locale not installed (plain C before): its catalogue is still read.
+        let chinese = try Catalogue(domain: domain, ["首页": "首页（目录）"], languages: ["zh_CN"])
+        unsetenv("LANGUAGE")
+        setenv("LANG", "zh_CN.UTF-8", 1)
+        Localization.start(domain: domain, localeDirectory: chinese.directory.path)
+        #expect(tr("首页") == "首页（目录）")
     }
 
     @Test func trSubstitutesArgumentsInOrder() {
