@@ -9,7 +9,8 @@ swift build --product goodsdesk
 glib-compile-schemas data/
 out=${1:-docs/screenshots}
 mkdir -p "$out"
-export GDK_BACKEND=x11 GSK_RENDERER=cairo GOODSDESK_LATENCY_MS=300 NO_AT_BRIDGE=0 GSETTINGS_BACKEND=keyfile
+# The seeds' Chinese whatever this machine's locale (C would read English).
+export LANGUAGE=zh_CN GDK_BACKEND=x11 GSK_RENDERER=cairo GOODSDESK_LATENCY_MS=300 NO_AT_BRIDGE=0 GSETTINGS_BACKEND=keyfile
 # shoot KIND WIDTH HEIGHT [ENV...]: a fresh home whose window is WIDTH×HEIGHT, on a screen that size.
 shoot() {
   local kind=$1 width=$2 height=$3; shift 3
