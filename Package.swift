@@ -87,9 +87,11 @@ let package = Package(
         // Compiles a target's `*.gresource.xml` (its `.ui` layouts) into the target as
         // `UIResourceBundle.module`: the layouts live in the binary, installed or not.
         .plugin(name: "EmbedGResource", capability: .buildTool()),
+        // The version and the application id from VERSION and APP_ID (meson reads the same files).
+        .plugin(name: "ProjectFacts", capability: .buildTool()),
         // Controllers and ViewManagers per feature, and the window that shows them.
         .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "Localization"],
-                exclude: ["GoodsUI.gresource.xml"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
+                exclude: ["GoodsUI.gresource.xml"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource", "ProjectFacts"]),
         // No CGtk or GtkShim: the app's entry point goes through GtkReactive (gtkSwift for the headers
         // GtkReactive's module interface names).
         .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "ViewModelKit", "Localization"], swiftSettings: strict + gtkSwift),

@@ -22,11 +22,20 @@
 # the same build and binds to the app's own copy of them when loaded (the app exports its
 # symbols), so there is one `PluginKit`, one `Reactive`… in the process. Build the app first,
 # with the same configuration.
+#
+# Environment (meson's build, meson-helpers/build-swift.sh, sets them):
+#   GOODSDESK_SWIFT_SCRATCH=DIR   the app's SwiftPM scratch path (default: the tree's .build)
+#   GOODSDESK_PLUGIN_RPATH=PATH   the plugins' only RUNPATH (e.g. '$ORIGIN/..', the installed
+#                                 runtime folder) instead of the toolchain's runtime folder
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 config=${1:-debug}
-bin=$(swift build -c "$config" --show-bin-path)
+scratch=()
+[ -z "${GOODSDESK_SWIFT_SCRATCH:-}" ] || scratch=(--scratch-path "$GOODSDESK_SWIFT_SCRATCH")
+rpath=()
+[ -z "${GOODSDESK_PLUGIN_RPATH:-}" ] || rpath=(-no-toolchain-stdlib-rpath -Xlinker -rpath -Xlinker "$GOODSDESK_PLUGIN_RPATH")
+bin=$(swift build -c "$config" ${scratch[@]+"${scratch[@]}"} --show-bin-path)
 output=${2:-$bin/plugins}
 shift $(( $# > 2 ? 2 : $# ))
 folders=("$@")
@@ -37,7 +46,7 @@ case $config in
     release) optimisation=(-O) ;;
     *) echo "build-plugins.sh: configuration must be debug or release, not '$config'" >&2; exit 2 ;;
 esac
-[ -d "$bin/Modules" ] || { echo "build-plugins.sh: build the app first (swift build -c $config)" >&2; exit 1; }
+[ -d "$bin/Modules" ] || { echo "build-plugins.sh: build the app first (swift build -c $config ${scratch[*]:-})" >&2; exit 1; }
 
 # The C modules the layers import, as SwiftPM hands them to the compiler.
 clang_modules=(
@@ -135,7 +144,7 @@ SWIFT
     swiftc -emit-library -module-name "$module" -parse-as-library \
         -swift-version 6 -enable-upcoming-feature ExistentialAny "${optimisation[@]}" \
         -I "$bin/Modules" "${clang_modules[@]}" ${needs[@]+"${needs[@]}"} \
-        -Xlinker --allow-shlib-undefined \
+        -Xlinker --allow-shlib-undefined ${rpath[@]+"${rpath[@]}"} \
         "$folder"/*.swift "$stamp_folder/GoodsDeskBuildStamp.swift" ${extra[@]+"${extra[@]}"} -o "$output/lib$library.so"
     cp "${manifests[0]}" "$output/"
     # A plugin with a catalogue of its own (`Gettext-Domain=` in its manifest, po/*.po in its

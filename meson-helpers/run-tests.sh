@@ -44,7 +44,9 @@ for language in zh_CN en; do
         /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts/$language"
 done
 $quick && exit 0
-# Installed like a GNOME app: meson install into a temporary prefix, validated, moved, smoke-tested.
+# Installed like a GNOME app: one release meson build from a pristine copy of the tree (which must stay
+# clean), installed into a temporary prefix with Debian's libdir, validated, moved, and smoke-tested with
+# the Swift toolchain hidden (as root: unshare --mount).
 xvfb-run -a -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- ./meson-helpers/install-smoke.sh "$artifacts/installed"
 # The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
 swift run -c release reactive-bench --quick

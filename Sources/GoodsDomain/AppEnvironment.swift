@@ -19,8 +19,9 @@ public struct AppEnvironment: Sendable {
     public var latency: Duration?
     /// `GOODSDESK_PLUGIN_PATH`: colon-separated plugin folders.
     public var pluginPath: String?
-    /// The install prefix's plugin folder (`<prefix>/lib/goodsdesk/plugins` for
-    /// `<prefix>/bin/goodsdesk`), when the program is installed.
+    /// The install prefix's plugin folder, when the program is installed (`<prefix>/bin/goodsdesk`):
+    /// `<prefix>/<libdir>/goodsdesk/plugins` for the libdir the build embeds (InstallLayout), else,
+    /// or when that folder is missing and `<prefix>/lib/goodsdesk/plugins` exists, the latter.
     public var prefixPluginDirectory: URL?
     /// `GOODSDESK_TRACE=1`: named signals log their events.
     public var trace: Bool
@@ -37,10 +38,12 @@ public struct AppEnvironment: Sendable {
     public var preferencesFile: URL { configDirectory.appendingPathComponent("preferences") }
 
     /// The environment described by `variables` (the process's by default), for a program at
-    /// `executable`.
+    /// `executable` built for the install `libdir` (relative to the prefix; the build's own by
+    /// default, see InstallLayout).
     public init(
         variables: [String: String] = ProcessInfo.processInfo.environment,
-        executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "goodsdesk")
+        executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "goodsdesk"),
+        libdir: String? = InstallLayout.libdir
     ) {
         let home = URL(fileURLWithPath: variables["HOME"] ?? NSHomeDirectory())
         func base(_ name: String, _ fallback: String) -> URL {
@@ -56,8 +59,8 @@ public struct AppEnvironment: Sendable {
         trace = variables["GOODSDESK_TRACE"].map { $0 == "1" || $0.lowercased() == "true" } ?? false
         let program = executable.resolvingSymlinksInPath()
         if program.deletingLastPathComponent().lastPathComponent == "bin" {
-            prefixPluginDirectory = program.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("lib/goodsdesk/plugins")
+            prefixPluginDirectory = Self.prefixPluginDirectory(
+                prefix: program.deletingLastPathComponent().deletingLastPathComponent(), libdir: libdir)
         }
         if let explicit = variables["GOODSDESK_DATA_DIR"], !explicit.isEmpty {
             dataSetDirectory = URL(fileURLWithPath: explicit)
@@ -70,6 +73,18 @@ public struct AppEnvironment: Sendable {
         } else {
             localeDirectory = Self.localeDirectory(beside: Self.findDataSet(near: program) ?? dataSetDirectory)
         }
+    }
+
+    /// `<prefix>/<libdir>/goodsdesk/plugins`, unless that folder is missing and the old
+    /// `<prefix>/lib/goodsdesk/plugins` exists; the latter when there is no (valid) libdir.
+    static func prefixPluginDirectory(prefix: URL, libdir: String?) -> URL {
+        let fallback = prefix.appendingPathComponent("lib/goodsdesk/plugins")
+        guard let libdir = libdir.flatMap(InstallLayout.validated) else { return fallback }
+        let primary = prefix.appendingPathComponent(libdir).appendingPathComponent("goodsdesk/plugins")
+        if !FileManager.default.fileExists(atPath: primary.path) && FileManager.default.fileExists(atPath: fallback.path) {
+            return fallback
+        }
+        return primary
     }
 
     /// Where translations live for a data set at `dataSet`: `<prefix>/share/locale` for

@@ -105,3 +105,33 @@ struct LaunchOptionValuesTests {
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions.parse(["--gapplication-service=1"]) }
     }
 }
+
+/// The install prefix's plugin folder follows the libdir meson built for (Debian's multiarch one).
+@Suite("Install layout")
+struct InstallLayoutTests {
+    @Test func thePluginFolderIsUnderTheBuildsLibdir() {
+        let debian = AppEnvironment(variables: ["HOME": "/home/u"], executable: URL(fileURLWithPath: "/nonexistent-gd/bin/goodsdesk"),
+                                    libdir: "lib/x86_64-linux-gnu")
+        #expect(debian.prefixPluginDirectory?.path == "/nonexistent-gd/lib/x86_64-linux-gnu/goodsdesk/plugins")
+        let plain = AppEnvironment(variables: ["HOME": "/home/u"], executable: URL(fileURLWithPath: "/nonexistent-gd/bin/goodsdesk"),
+                                   libdir: nil)
+        #expect(plain.prefixPluginDirectory?.path == "/nonexistent-gd/lib/goodsdesk/plugins")
+    }
+
+    @Test func theOldLibFolderIsTheFallbackWhenOnlyItExists() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("gd-layout-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("lib/goodsdesk/plugins"), withIntermediateDirectories: true)
+        let environment = AppEnvironment(variables: ["HOME": "/home/u"], executable: prefix.appendingPathComponent("bin/goodsdesk"),
+                                         libdir: "lib64")
+        #expect(environment.prefixPluginDirectory?.path == prefix.appendingPathComponent("lib/goodsdesk/plugins").path)
+    }
+
+    @Test func aLibdirThatLeavesThePrefixIsRefused() {
+        #expect(InstallLayout.validated("lib/x86_64-linux-gnu") == "lib/x86_64-linux-gnu")
+        for bad in ["", "/usr/lib", "../lib", "lib/../..", "lib//x", "lib/", "lib dir"] {
+            #expect(InstallLayout.validated(bad) == nil, "\(bad) must be refused")
+        }
+        #expect(InstallLayout.libdir == nil, "a SwiftPM test build embeds no libdir")
+    }
+}

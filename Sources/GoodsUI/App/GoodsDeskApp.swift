@@ -17,13 +17,14 @@ public struct StartError: Error, CustomStringConvertible {
 /// login screen; from there the view models open routes, which `router` and the plugins provide.
 @MainActor
 public final class GoodsDeskApp {
-    /// The application id (contract).
-    public static let applicationID = "io.github.goodsdesk.GoodsDesk"
-    /// The app's version (the built-in plugins have it too).
-    public static let version = "0.6.0"
+    /// The application id (contract), from `APP_ID` at the package's root (ProjectFacts).
+    public static let applicationID = ProjectFacts.applicationID
+    /// The app's version (the built-in plugins have it too), from `VERSION` (ProjectFacts), the
+    /// file meson's project() reads.
+    public static let version = ProjectFacts.version
     /// Where the application's resources are (its id as a path): AdwApplication loads
     /// `style.css` and `style-dark.css` from here (GoodsUI's GResource).
-    public static let resourceBasePath = "/io/github/goodsdesk/GoodsDesk"
+    public static let resourceBasePath = "/" + ProjectFacts.applicationID.replacingOccurrences(of: ".", with: "/")
 
     let environment: AppEnvironment
     let log: @Sendable (String) -> Void

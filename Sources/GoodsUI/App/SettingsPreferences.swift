@@ -6,7 +6,8 @@ import GtkReactive
 /// plugins turned off and the window size. Stored by dconf, or in a key file under
 /// `XDG_CONFIG_HOME` where there is none. An adapter of the app's keys over `GSettingsStore`.
 public final class SettingsPreferences: Preferences, Sendable {
-    public static let schemaID = "io.github.goodsdesk.GoodsDesk"
+    /// The schema's id: the application id (APP_ID).
+    public static let schemaID = ProjectFacts.applicationID
 
     /// The schema's keys, typed.
     private enum Key {
