@@ -9,6 +9,8 @@ packages=(pkg-config libsqlite3-dev libgtk-4-dev libadwaita-1-dev libsoup-3.0-de
 # The web plugin (plugins/web) builds on WebKitGTK 6; its web processes' sandbox uses bubblewrap
 # and xdg-dbus-proxy. Only that plugin links WebKit: the app runs without it.
 packages+=(libwebkitgtk-6.0-dev bubblewrap xdg-dbus-proxy)
+# The Debian package: debhelper builds it (dpkg-buildpackage), lintian checks it.
+packages+=(debhelper lintian fakeroot dpkg-dev)
 
 missing=()
 for package in "${packages[@]}"; do
