@@ -3,8 +3,14 @@
 # build-plugins.sh builds by), its library (lib<Module>.so, Module= of its manifest) and its
 # manifest. The one plugin list: meson.build's outputs, build-swift.sh's copies and
 # install-smoke.sh's checks all come from here. (Add a plugin folder: re-run `meson setup --reconfigure`.)
+#   plugin-files.sh          the installed files
+#   plugin-files.sh --po     the plugins' catalogue folders (plugins/<name>/po), for meson's subdir()
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--po" ]; then
+    for folder in plugins/*/po/; do [ -f "$folder/meson.build" ] && echo "${folder%/}"; done
+    exit 0
+fi
 for folder in plugins/*/; do
     manifests=("$folder"*.plugin)
     [ -f "${manifests[0]}" ] || { echo "plugin-files.sh: no .plugin manifest in $folder" >&2; exit 1; }
