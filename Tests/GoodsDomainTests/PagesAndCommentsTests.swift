@@ -58,6 +58,19 @@ struct PagesAndCommentsTests {
         #expect(seller.contains { $0.contains("goods_by_seller") }, "\(seller)")
     }
 
+    @Test func anItemListedTwiceKeepsTheCommentsOfBothListings() throws {
+        // The demo's files allow an id on two pages; its comments number on, none lost.
+        let item = Fixtures.dataSet(count: 1).pages[0].goods[0]
+        func page(_ number: Int, texts: [String]) -> GoodsPage {
+            GoodsPage(goods: [item], currentPage: number, lastPage: 2, perPage: 1, comments: texts.map {
+                GoodsComment(goodsID: item.id, author: "网友", avatar: nil, text: $0, createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+            })
+        }
+        let store = try GoodsStore.inMemory(importing: DataSet(pages: [page(1, texts: ["一", "二"]), page(2, texts: ["三"])], banners: []))
+        let comments = try store.comments(of: item.id, page: 1, size: 20).comments
+        #expect(comments.map(\.text).sorted() == ["一", "三", "二"].sorted())
+    }
+
     @Test func theDataSetsCommentsAreImported() throws {
         let set = Self.commentedSet()
         let store = try GoodsStore.inMemory(importing: set)

@@ -89,6 +89,10 @@ enum Importer {
         let image: Statement
         let banner: Statement
         let comment: Statement
+        let nextCommentNumber: Statement
+        /// The item whose comments are being written and the number its last one got: an item's
+        /// comments come one after another, so only its first asks the table.
+        var commented: (goodsID: Int, number: Int)?
         /// Each seller's fields as last written (by hash): a seller listed a million times is
         /// written once, and again only when a later listing changes it.
         var sellers: [Int: Int] = [:]
@@ -108,10 +112,10 @@ enum Importer {
             image = try database.prepare("INSERT INTO images (goods_position, position, id, location) VALUES (?, ?, ?, ?)")
             banner = try database.prepare(
                 "INSERT OR REPLACE INTO banners (id, title, image, link, display_order) VALUES (?, ?, ?, ?, ?)")
-            comment = try database.prepare("""
-                INSERT INTO comments (goods_id, number, author, avatar, text, created_at)
-                VALUES (?1, (SELECT coalesce(max(number), 0) + 1 FROM comments WHERE goods_id = ?1), ?2, ?3, ?4, ?5)
-                """)
+            comment = try database.prepare(
+                "INSERT INTO comments (goods_id, number, author, avatar, text, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+            // An item listed twice (the demo's files allow it) numbers on after its earlier comments.
+            nextCommentNumber = try database.prepare("SELECT coalesce(max(number), 0) + 1 FROM comments WHERE goods_id = ?")
         }
 
         func add(_ item: Goods, at position: Int) throws(DatabaseError) {
@@ -149,8 +153,23 @@ enum Importer {
         }
 
         func add(_ comment: GoodsComment) throws(DatabaseError) {
-            try self.comment.run([.int(comment.goodsID), .text(comment.author), comment.avatar.map(SQLValue.text) ?? .null,
-                                  .text(comment.text), .double(comment.createdAt.timeIntervalSince1970)])
+            let number: Int
+            if let commented, commented.goodsID == comment.goodsID {
+                number = commented.number + 1
+            } else {
+                try nextCommentNumber.reset([.int(comment.goodsID)])
+                number = try nextCommentNumber.step() ? max(1, nextCommentNumber.int(0)) : 1
+                while try nextCommentNumber.step() {}
+            }
+            commented = (comment.goodsID, number)
+            // Bound one by one, as the goods: millions of rows, no array each.
+            try self.comment.bind(.int(comment.goodsID), at: 1)
+            try self.comment.bind(.int(number), at: 2)
+            try self.comment.bind(.text(comment.author), at: 3)
+            try self.comment.bind(comment.avatar.map(SQLValue.text) ?? .null, at: 4)
+            try self.comment.bind(.text(comment.text), at: 5)
+            try self.comment.bind(.double(comment.createdAt.timeIntervalSince1970), at: 6)
+            try self.comment.execute()
         }
 
         func add(_ banner: Banner) throws(DatabaseError) {
