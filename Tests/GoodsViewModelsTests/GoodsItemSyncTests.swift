@@ -29,7 +29,7 @@ struct GoodsItemSyncTests {
         world.scheduler.advance(by: .seconds(1))
         #expect(page.isLiked.value && page.likes.value == 6)
         #expect(shown.isLiked.value && shown.likes.value == 6, "the live row took the like")
-        withExtendedLifetime(shown) {}
+        withExtendedLifetime((list, shown)) {}
 
         let (other, third) = try rows(world, sync: sync, id: 8)
         #expect(!other.hasLikeState)
@@ -37,6 +37,7 @@ struct GoodsItemSyncTests {
         world.scheduler.advance(by: .seconds(1))
         #expect(!other.hasLikeState, "a row not shown stays small")
         #expect(other.isLiked.value && other.likes.value == 6, "and shows the like once asked")
+        withExtendedLifetime(third) {}
     }
 
     @Test func aCommentRaisesTheCountOnEveryRowOfTheItem() throws {
@@ -47,6 +48,7 @@ struct GoodsItemSyncTests {
         page.commentAdded(messages: before + 1)
         #expect(list.messageCount.value == before + 1)
         #expect(list.messagesAccessibleName.value == "留言 \(before + 1)")
+        withExtendedLifetime(page) {}
     }
 
     @Test func withoutSyncRowsKeepTheirOwnState() throws {

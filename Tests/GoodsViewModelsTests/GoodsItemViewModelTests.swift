@@ -176,9 +176,8 @@ struct GoodsItemViewModelMemoryTests {
         let before = heap_stats_bytes_in_use()
         let rows = goods.map { GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime, sync: sync) }
         let perRow = (heap_stats_bytes_in_use() - before) / count
-        withExtendedLifetime(rows) {}
+        withExtendedLifetime(rows) { #expect(sync.count == count, "every row joined") }
         print("a row view model in a GoodsItemSync: \(perRow) bytes")
         #expect(perRow <= 2_048, "\(perRow) bytes per row view model with its sync entry")
-        #expect(sync.count == count)
     }
 }
