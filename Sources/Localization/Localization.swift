@@ -23,7 +23,9 @@ public enum Localization {
     /// still reads its catalogue.
     public static func start(domain: String, localeDirectory: String) {
         setlocale(LC_ALL, "")
-        let languages = messageLanguages(environment: ProcessInfo.processInfo.environment)
+        let languages = messageLanguages(environment: ProcessInfo.processInfo.environment) { language in
+            FileManager.default.fileExists(atPath: "\(localeDirectory)/\(language)/LC_MESSAGES/\(domain).mo")
+        }
         setenv("LANGUAGE", languages.joined(separator: ":"), 1)
         // Plain C (no locale set, or the user's not installed) ignores LANGUAGE and writes
         // ASCII (a translation's other characters become `?`); C.UTF-8, on every glibc
@@ -38,9 +40,14 @@ public enum Localization {
 
     /// The languages to read catalogues in, best first, for a process started in
     /// `environment`: `LANGUAGE`'s list if set, else the language of `LC_ALL`, `LC_MESSAGES` or
-    /// `LANG` (the first one set), without its codeset (`zh_CN.UTF-8` → `zh_CN`); then English,
-    /// the catalogue every language falls back to. `C` and `POSIX` name no language.
-    public static func messageLanguages(environment: [String: String]) -> [String] {
+    /// `LANG` (the first one set), without its codeset (`zh_CN.UTF-8` → `zh_CN`); then, when
+    /// none of them has a catalogue (`hasCatalogue`, asked of each language and its shorter
+    /// forms, `zh_CN` then `zh`), English, the one every language falls back to. `C` and `POSIX`
+    /// name no language. (A language with a catalogue gets no English after it: what its
+    /// catalogue lacks stays in the source language, as its plugins' manifests' names do.)
+    public static func messageLanguages(
+        environment: [String: String], hasCatalogue: (String) -> Bool = { _ in false }
+    ) -> [String] {
         func language(_ value: String) -> String? {
             var name = Substring(value)
             var modifier = Substring("")
@@ -59,8 +66,28 @@ public enum Localization {
             let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
             languages = locale.flatMap(language).map { [$0] } ?? []
         }
-        if !languages.contains("en") { languages.append("en") }
+        let catalogued = languages.contains { language in variants(of: language).contains(where: hasCatalogue) }
+        if !catalogued && !languages.contains("en") { languages.append("en") }
         return languages
+    }
+
+    /// `language` and its shorter forms, as gettext tries them: `sr_RS@latin`, `sr@latin`,
+    /// `sr_RS`, `sr`.
+    static func variants(of language: String) -> [String] {
+        var base = Substring(language)
+        var modifier = Substring("")
+        if let at = base.firstIndex(of: "@") {
+            modifier = base[at...]
+            base = base[..<at]
+        }
+        let short = base.split(separator: "_").first ?? base
+        var forms = [String(base + modifier)]
+        if short != base { forms.append(String(short + modifier)) }
+        if !modifier.isEmpty {
+            forms.append(String(base))
+            if short != base { forms.append(String(short)) }
+        }
+        return forms
     }
 
     /// `start(domain:localeDirectory:)` with the domain named after the program (gettext's
