@@ -10,10 +10,6 @@ extension ReactiveWidget {
         let handle = WidgetPointer(base.pointer)
         let lifetime = base.lifetime
         let state = base.state
-        let containsFocus = { @MainActor (widget: UnsafeMutablePointer<GtkWidget>) -> Bool in
-            guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
-            return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
-        }
         return SignalProducer { observer, run in
             GtkThread.run {
                 guard !run.hasEnded else { return }
@@ -28,7 +24,7 @@ extension ReactiveWidget {
                         || gtk_event_controller_motion_contains_pointer(motion.controller) != 0
                 }
                 // A new focus controller learns of the focus at its next change: ask the window now.
-                observer.send(value: containsFocus(widget) || read())
+                observer.send(value: Widget.containsFocus(widget) || read())
                 run += SignalConnection(UnsafeMutableRawPointer(focus.controller), signal: "notify::contains-focus", arguments: 1) {
                     observer.send(value: read())
                 }
