@@ -64,17 +64,12 @@ public final class CommentsViewModel: PagedListViewModel<CommentItemViewModel> {
         }
         send.errors.observe(during: lifetime) { [weak self] in self?.show(error: $0.message) }
         didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
-        let lifetime = self.lifetime
-        isNearEnd.combineLatest(with: footer).producer
-            .filter { $0.0 && $0.1 == .loadMore }
-            .take(during: lifetime)
-            .startObserving(during: lifetime) { [weak self] _ in self?.loadNextPage() }
+        loadNextPage(whenNearEnd: Property(capturing: isNearEnd))
     }
 
     /// The first load, unless something is loaded or loading.
     public func loadFirstPageIfNeeded() {
-        guard items.value.isEmpty, footer.value != .loading, lastPage.value == nil else { return }
-        reload()
+        reloadUnlessLoaded()
     }
 
     /// Sends the draft (Enter in the entry, 发送); nothing while it is blank or a send runs.

@@ -35,18 +35,13 @@ public class GoodsListPageViewModel: PagedListViewModel<GoodsItemViewModel>, Goo
         reports.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
         withExtendedLifetime(reportInput) {}
         didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
-        let lifetime = self.lifetime
-        isNearEnd.combineLatest(with: footer).producer
-            .filter { $0.0 && $0.1 == .loadMore }
-            .take(during: lifetime)
-            .startObserving(during: lifetime) { [weak self] _ in self?.loadNextPage() }
+        loadNextPage(whenNearEnd: Property(capturing: isNearEnd))
     }
 
     /// The first load, unless something is loaded or loading (each time the page becomes active;
     /// a page shown in a window that is not active calls it itself).
     public func loadFirstPageIfNeeded() {
-        guard items.value.isEmpty, footer.value != .loading, lastPage.value == nil else { return }
-        reload()
+        reloadUnlessLoaded()
     }
 
     /// Opens the detail page of the row at `position`; nothing for a position without an item.

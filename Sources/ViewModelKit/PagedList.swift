@@ -144,6 +144,23 @@ extension PagedListViewModel {
         loadMore.apply().take(during: lifetime).start()
     }
 
+    /// Loads page 1 unless a page is loaded or loading, or one came back empty: for a screen's
+    /// first load each time it becomes active.
+    public func reloadUnlessLoaded() {
+        guard items.value.isEmpty, footer.value != .loading, lastPage.value == nil else { return }
+        reload()
+    }
+
+    /// Loads the next page whenever `isNearEnd` (bound by the view from its scroller) is true
+    /// while more pages remain and none loads, for as long as the view model lives.
+    public func loadNextPage(whenNearEnd isNearEnd: Property<Bool>) {
+        let lifetime = self.lifetime
+        isNearEnd.combineLatest(with: footer).producer
+            .filter { $0.0 && $0.1 == .loadMore }
+            .take(during: lifetime)
+            .startObserving(during: lifetime) { [weak self] _ in self?.loadNextPage() }
+    }
+
     private func loadWantedPage() {
         guard wantsMore, !isLoading.value else { return }
         wantsMore = false
