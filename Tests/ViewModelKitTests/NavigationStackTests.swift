@@ -208,3 +208,61 @@ struct NavigationSnapshotFileTests {
         #expect(log.values.first?.contains("could not be saved") == true)
     }
 }
+
+@Suite("Restoring the saved navigation")
+struct NavigationRestorationTests {
+    struct Item: Sendable, Equatable { let id: Int }
+    static let list = RouteKey<String>("list")
+    static let detail = RouteKey<Item>("detail")
+
+    /// The list's argument is kept as it is; an item is found again by id, if it still exists.
+    static let restorations: @Sendable (String) -> AnyRouteRestoration? = { route in
+        switch route {
+        case list.name: AnyRouteRestoration(RouteRestoration<String>.text)
+        case detail.name:
+            AnyRouteRestoration(RouteRestoration<Item>(
+                save: { String($0.id) },
+                load: { text in SignalProducer(value: Int(text).flatMap { $0 < 100 ? Item(id: $0) : nil }) }))
+        default: nil
+        }
+    }
+
+    private func restored(_ screens: [NavigationSnapshot.Screen]) async -> NavigationRestoration? {
+        await NavigationRestoration.restore(NavigationSnapshot(screens: screens), restorations: Self.restorations).first()
+    }
+
+    @Test func everyScreenComesBackTypedWithItsState() async throws {
+        let result = try #require(await restored([
+            .init(route: "list", argument: "13800000000", state: ["query": "手机"]),
+            .init(route: "detail", argument: "42"),
+        ]))
+        #expect(result.stop == nil)
+        #expect(result.screens.count == 2)
+        #expect(result.screens[0].destination.argument(for: Self.list) == "13800000000")
+        #expect(result.screens[0].state == ["query": "手机"])
+        #expect(result.screens[1].destination.argument(for: Self.detail) == Item(id: 42))
+        #expect(AnyRouteRestoration(RouteRestoration<Item>(save: { String($0.id) }, load: { _ in .empty })).save(Item(id: 7)) == "7")
+        #expect(AnyRouteRestoration(RouteRestoration<Item>(save: { String($0.id) }, load: { _ in .empty })).save("not an item") == nil)
+    }
+
+    @Test func aMissingRouteStopsThereAndSaysWhich() async throws {
+        let result = try #require(await restored([
+            .init(route: "list", argument: "a"), .init(route: "gone.plugin", argument: "1"), .init(route: "detail", argument: "1"),
+        ]))
+        #expect(result.screens.map(\.destination.route) == ["list"])
+        #expect(result.stop == .missingRoute("gone.plugin"))
+    }
+
+    @Test func anArgumentNotFoundAgainStopsThere() async throws {
+        for argument in ["999", "not a number", ""] {
+            let result = try #require(await restored([.init(route: "list", argument: "a"), .init(route: "detail", argument: argument)]))
+            #expect(result.screens.count == 1)
+            #expect(result.stop == .argumentNotFound("detail"))
+        }
+        let silent: @Sendable (String) -> AnyRouteRestoration? = { _ in
+            AnyRouteRestoration(RouteRestoration<Int>(save: { String($0) }, load: { _ in .empty }))
+        }
+        let result = await NavigationRestoration.restore(NavigationSnapshot(screens: [.init(route: "x")]), restorations: silent).first()
+        #expect(result?.stop == .argumentNotFound("x"), "a load that ends with no answer is an answer too")
+    }
+}

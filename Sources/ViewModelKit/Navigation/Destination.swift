@@ -13,6 +13,12 @@ public struct Destination: Sendable {
         self.argument = argument
     }
 
+    /// A destination rebuilt by a route's own restoration, whose argument is of the route's type.
+    init(route: String, argument: any Sendable) {
+        self.route = route
+        self.argument = argument
+    }
+
     /// `key`'s screen, which takes no argument.
     public init(_ key: RouteKey<Void>) {
         self.init(key, ())
