@@ -52,6 +52,7 @@ public final class PluginRegistry {
         var screenOwners: [ObjectIdentifier: String] = [:]
         var routes: [String: (any Sendable, ScreenContext) -> (any Controller)?] = [:]
         var routeOwners: [String: String] = [:]
+        var restorations: [String: AnyRouteRestoration] = [:]
         var dataSources: [AnyDataSource] = []
         var dataSourceOwners: [String: String] = [:]
         var actions: [AppAction] = []
@@ -154,6 +155,20 @@ public final class PluginRegistry {
             return factory(argument, context)
         }
     }
+
+    /// `registerRoute(_:_:)` for a route whose screen comes back after a restart: `restoration`
+    /// saves its argument and finds it again (the window saves its screens as they change).
+    public func registerRoute<Argument: Sendable>(
+        _ key: RouteKey<Argument>, restoring restoration: RouteRestoration<Argument>,
+        _ factory: @escaping @MainActor (Argument, ScreenContext) -> (any Controller)?
+    ) throws(RegistrationError) {
+        try registerRoute(key, factory)
+        registrations.restorations[key.name] = AnyRouteRestoration(restoration)
+    }
+
+    /// How route `name`'s screen is saved and found again; nil for a route that is not restored
+    /// (or that no plugin provides).
+    public func restoration(ofRoute name: String) -> AnyRouteRestoration? { registrations.restorations[name] }
 
     /// Whether some plugin provides `key`'s route.
     public func hasRoute<Argument: Sendable>(_ key: RouteKey<Argument>) -> Bool { hasRoute(key.name) }

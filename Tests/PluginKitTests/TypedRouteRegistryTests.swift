@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import GtkReactive
 import PluginKit
+import Reactive
 import Testing
 import ViewModelKit
 
@@ -46,6 +47,21 @@ struct TypedRouteRegistryTests {
             throw Failure()
         })
         #expect(!registry.hasRoute(RouteKey<Void>("half.done")))
+    }
+
+    @Test func aRestorableRouteSaysHowItsArgumentIsKeptAndGoesWithAThrowingPlugin() async {
+        let registry = PluginRegistry()
+        let restoration = RouteRestoration<Int>(save: { String($0) }, load: { SignalProducer(value: Int($0)) })
+        registry.install(TestPlugin("kept") { try $0.registerRoute(Self.detail, restoring: restoration) { _, _ in nil } })
+        #expect(registry.hasRoute(Self.detail))
+        #expect(registry.restoration(ofRoute: Self.detail.name)?.save(7) == "7")
+        #expect(await registry.restoration(ofRoute: Self.detail.name)?.load("8").first() as? Int == 8)
+        #expect(registry.restoration(ofRoute: "nowhere") == nil)
+        registry.install(TestPlugin("broken") { registry in
+            try registry.registerRoute(RouteKey<String>("half.kept"), restoring: .text) { _, _ in nil }
+            throw Failure()
+        })
+        #expect(registry.restoration(ofRoute: "half.kept") == nil, "nothing of a failed plugin stays")
     }
 
     @Test func navigatingDefaultsAreRequests() {
