@@ -41,11 +41,13 @@ public final class Navigator: Navigating {
     public private(set) lazy var context = ScreenContext(
         chrome: window, pictures: pictures ?? PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")),
         navigator: NavigatorLink(self))
-    private(set) var stack: [any Controller] = []
+    /// The screens, as a model: every push, pop and pane change goes through it, and the
+    /// window follows its changes.
+    public let screens = NavigationStack<StackedScreen>()
+    /// The controllers on the stack, the root first.
+    var stack: [any Controller] { screens.entries.compactMap(\.screen.controller) }
     /// The window's focus, and so whether the top screen's view model is active.
     private(set) var activity = WindowActivity()
-    /// Per view model on the stack: its navigation requests and its toasts.
-    private var subscriptions: [ObjectIdentifier: any Disposable] = [:]
     /// The chrome of the screen the main pane shows, and of the one the detail pane shows.
     private var chrome: ChromeBinding?
     private var detailChrome: ChromeBinding?
@@ -83,6 +85,7 @@ public final class Navigator: Navigating {
         self.pictures = pictures
         self.makeController = makeController
         self.openRoute = openRoute
+        screens.changes.observe(during: window.lifetime) { [weak self] change in self?.apply(change) }
         window.back.reactive.clicked.startObserving(during: window.lifetime) { [weak self] in self?.handle(.pop) }
         // Back by keyboard; BackSpace only outside a text field, where it deletes.
         window.lifetime += window.window.addKeyShortcut("Escape|<Alt>Left") { [weak self] in self?.goBack() ?? false }
@@ -110,11 +113,11 @@ public final class Navigator: Navigating {
     isolated deinit {
         chrome?.unbind()
         detailChrome?.unbind()
-        retire(stack.indices)
+        for entry in screens.entries.reversed() { leave(entry.screen) }
     }
 
     /// The controller on top.
-    public var top: (any Controller)? { stack.last }
+    public var top: (any Controller)? { screens.top?.screen.controller }
 
     /// Carries out one request.
     public func handle(_ request: NavigationRequest) {
@@ -129,16 +132,13 @@ public final class Navigator: Navigating {
             open(route: destination.route, argument: destination.argument, as: presentation, from: origin)
         case let .resetToRoot(viewModel):
             guard let controller = makeController(viewModel, context) else { return }
-            replaceRoot(with: controller)
+            screens.replaceRoot(with: StackedScreen(controller))
         case let .push(viewModel):
-            if let controller = makeController(viewModel, context) { push(controller, from: origin) }
+            if let controller = makeController(viewModel, context) { screens.push(StackedScreen(controller), from: origin) }
         case let .route(name, argument):
             open(route: name, argument: argument, as: .push, from: origin)
         case .pop:
-            guard stack.count > 1 else { return }
-            unbindChromes()
-            retire((stack.count - 1)..<stack.count)
-            layoutPanes(shown: stack.last, forward: false)
+            screens.pop()
         case let .confirm(request):
             confirmations.present(request, over: window.window)
         }
@@ -147,21 +147,16 @@ public final class Navigator: Navigating {
     /// Back by a key: pops the screen on top if it has a way back (its back button would show,
     /// or it stands beside a list); answers whether it did.
     func goBack() -> Bool {
-        guard let top, stack.count > 1 else { return false }
-        let beside = masterIndex.map { stack.count - 1 > $0 } ?? false
-        guard beside || top.chrome.showsBack else { return false }
-        handle(.pop)
-        return true
+        guard let top, screens.canGoBack else { return false }
+        guard screens.detail != nil || top.chrome.showsBack else { return false }
+        return screens.pop()
     }
 
     /// The leaflet showed a child by itself (folded: a swipe, Alt+Left, the Back button): back
     /// on the list, the screens beside it go.
     private func leafletShowed() {
-        guard window.leaflet.isVisibleChild(window.mainPane), window.isFolded,
-              let master = masterIndex, stack.count - 1 > master else { return }
-        unbindChromes()
-        retire((master + 1)..<stack.count)
-        layoutPanes(shown: stack.last, forward: false)
+        guard window.leaflet.isVisibleChild(window.mainPane), window.isFolded else { return }
+        screens.closeDetail()
     }
 
     /// Adds the app's menu actions to the primary menu, after every screen's items: each an action
@@ -192,54 +187,54 @@ public final class Navigator: Navigating {
             window.showToast(tr("没有插件提供此页面（{0}）", name))
             return
         }
+        let destination = Destination(route: name, argument: argument)
         switch presentation {
-        case .push: push(controller, from: origin)
-        case .replaceRoot: replaceRoot(with: controller)
+        case .push: screens.push(StackedScreen(controller), destination: destination, from: origin)
+        case .replaceRoot: screens.replaceRoot(with: StackedScreen(controller), destination: destination)
         }
     }
 
-    private func replaceRoot(with controller: any Controller) {
+    /// The window follows a change of the stack: the screens that left go (each stops being
+    /// active, its requests and toasts are no longer heard, its page leaves the window), the one
+    /// that came is heard, and the panes show the stack as it now is.
+    private func apply(_ change: NavigationStack<StackedScreen>.Change) {
         unbindChromes()
-        append(controller)
-        retire(0..<(stack.count - 1))
-        layoutPanes(shown: controller, forward: true)
+        for screen in change.removed { leave(screen) }
+        if let added = change.added { listen(to: added) }
+        // The screen on top now is told it shows: the one that came, or the one a pop uncovered.
+        layoutPanes(shown: screens.top?.screen.controller, forward: change.isForward)
         // The new root has nothing to go back to.
-        window.back.isVisible = false
+        if change.kind == .replaceRoot { window.back.isVisible = false }
     }
 
-    /// Pushes `controller`; when `origin` is the list the detail pane belongs to, it replaces the
-    /// screens beside the list.
-    private func push(_ controller: any Controller, from origin: ViewModel? = nil) {
-        unbindChromes()
-        if let origin, let master = masterIndex, stack[master].viewModel === origin, stack.count - 1 > master {
-            retire((master + 1)..<stack.count)
-        }
-        append(controller)
-        layoutPanes(shown: controller, forward: true)
-    }
-
-    /// Puts `controller` on the stack, listening to its view model.
-    private func append(_ controller: any Controller) {
-        stack.append(controller)
-        let viewModel = controller.viewModel
-        let subscription = CompositeDisposable()
-        subscription += viewModel.navigation.observe(during: viewModel.lifetime) { [weak self, weak viewModel] request in
+    /// Listens to the view model of `screen`, which has just come on the stack.
+    private func listen(to screen: StackedScreen) {
+        let viewModel = screen.viewModel
+        screen.subscription += viewModel.navigation.observe(during: viewModel.lifetime) { [weak self, weak viewModel] request in
             self?.handle(request, from: viewModel)
         }
         // Every view model on the stack may speak: the detail page's like reports through the
         // list's view model, below it.
-        subscription += Signal.merge(viewModel.errors, viewModel.notices)
+        screen.subscription += Signal.merge(viewModel.errors, viewModel.notices)
             .observe(during: viewModel.lifetime) { [weak window] message in window?.showToast(message) }
-        subscriptions[ObjectIdentifier(viewModel)] = subscription
+    }
+
+    /// `screen` has left the stack: it stops being active and is no longer heard, and its page
+    /// leaves the window. (It is freed with the change: its controller before its view model.)
+    private func leave(_ screen: StackedScreen) {
+        screen.viewModel.isActive = false
+        window.remove(page: screen.page)
+        screen.retire()
     }
 
     /// The topmost list on the stack that opens its items beside it: the screens above it go in
     /// the detail pane.
-    var masterIndex: Int? { stack.lastIndex { $0.viewModel is any ListDetailPresenting } }
+    var masterIndex: Int? { screens.listIndex }
 
     /// Whether the screen at `index` shows now: the top, and the list beside it when both panes show.
     private func isShowing(_ index: Int) -> Bool {
-        guard let master = masterIndex, index == master, stack.count - 1 > master else { return index == stack.count - 1 }
+        let topIndex = screens.entries.count - 1
+        guard let list = screens.listIndex, index == list, topIndex > list else { return index == topIndex }
         return !window.isFolded
     }
 
@@ -255,6 +250,7 @@ public final class Navigator: Navigating {
     /// folded leaflet shows; then each screen's activity. `shown` came on top (it is told).
     private func layoutPanes(shown: (any Controller)?, forward: Bool) {
         unbindChromes()
+        let stack = self.stack
         guard window.isOpen, let topIndex = stack.indices.last else {
             window.setSplit(false)
             return
@@ -295,29 +291,40 @@ public final class Navigator: Navigating {
     /// Each screen on the stack is active while it shows and the window counts as active.
     private func applyActivity() {
         let active = activity.screenIsActive
-        for index in stack.indices { stack[index].viewModel.isActive = active && isShowing(index) }
+        for (index, entry) in screens.entries.enumerated() { entry.viewModel.isActive = active && isShowing(index) }
     }
 
     /// The window closed: its dialogs close, and every screen ends.
     private func windowClosed() {
         confirmations.closeAll()
         unbindChromes()
-        retire(0..<stack.count)
+        screens.removeAll()
+    }
+}
+
+/// A controller as the navigation stack holds it. When its screen leaves, the controller (so
+/// its ViewManager and every binding) is let go at once (`retire`), and the view model only with
+/// this, after: nothing a view model does as it ends (an interrupted login that stops being
+/// busy) reaches the screen.
+@MainActor
+public final class StackedScreen: NavigationScreen {
+    /// The controller, until the screen has left the stack.
+    public private(set) var controller: (any Controller)?
+    public let viewModel: ViewModel
+    /// Its page, kept to take it out of the window after the controller has gone.
+    let page: Widget
+    /// Its view model's requests and toasts, heard while it is on the stack.
+    let subscription = CompositeDisposable()
+
+    init(_ controller: any Controller) {
+        self.controller = controller
+        viewModel = controller.viewModel
+        page = controller.page
     }
 
-    /// Takes the screens at `range` off the stack, the topmost first: each stops being active and
-    /// leaves the window, then the controllers are released (their bindings end) while their view
-    /// models are still held, and only then the view models.
-    private func retire(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        let viewModels = stack[range].map(\.viewModel)
-        for index in range.reversed() {
-            let viewModel = stack[index].viewModel
-            viewModel.isActive = false
-            subscriptions.removeValue(forKey: ObjectIdentifier(viewModel))?.dispose()
-            window.remove(page: stack[index].page)
-        }
-        stack.removeSubrange(range)
-        withExtendedLifetime(viewModels) {}
+    /// Lets the controller go: the screen has left.
+    func retire() {
+        subscription.dispose()
+        controller = nil
     }
 }

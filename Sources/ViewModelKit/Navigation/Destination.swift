@@ -14,7 +14,7 @@ public struct Destination: Sendable {
     }
 
     /// A destination rebuilt by a route's own restoration, whose argument is of the route's type.
-    init(route: String, argument: any Sendable) {
+    package init(route: String, argument: any Sendable) {
         self.route = route
         self.argument = argument
     }
