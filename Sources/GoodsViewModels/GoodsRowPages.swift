@@ -28,7 +28,7 @@ enum GoodsRowPages {
 
 extension ViewModel {
     /// Shows what a row reported: a notice or an error, as a toast of this screen.
-    nonisolated func show(_ report: GoodsItemViewModel.Report) {
+    public nonisolated func show(_ report: GoodsItemViewModel.Report) {
         switch report {
         case let .notice(message): show(notice: message)
         case let .error(message): show(error: message)

@@ -53,6 +53,7 @@ public final class PluginRegistry {
         var routes: [String: (any Sendable, ScreenContext) -> (any Controller)?] = [:]
         var routeOwners: [String: String] = [:]
         var restorations: [String: AnyRouteRestoration] = [:]
+        var restorationOwners: [String: String] = [:]
         var dataSources: [AnyDataSource] = []
         var dataSourceOwners: [String: String] = [:]
         var actions: [AppAction] = []
@@ -156,19 +157,22 @@ public final class PluginRegistry {
         }
     }
 
-    /// `registerRoute(_:_:)` for a route whose screen comes back after a restart: `restoration`
-    /// saves its argument and finds it again (the window saves its screens as they change).
-    public func registerRoute<Argument: Sendable>(
-        _ key: RouteKey<Argument>, restoring restoration: RouteRestoration<Argument>,
-        _ factory: @escaping @MainActor (Argument, ScreenContext) -> (any Controller)?
+    /// Makes `key`'s screens come back after a restart: `restoration` saves their argument and
+    /// finds it again (the window saves its screens as they change). Usually the route's owner
+    /// registers it; an app may for a route a plugin provides (it knows how to find its goods
+    /// again). One per route.
+    public func registerRestoration<Argument: Sendable>(
+        _ restoration: RouteRestoration<Argument>, for key: RouteKey<Argument>
     ) throws(RegistrationError) {
-        try registerRoute(key, factory)
+        try claim(&registrations.restorationOwners, key.name, "the restoration of route \(key.name)")
         registrations.restorations[key.name] = AnyRouteRestoration(restoration)
     }
 
-    /// How route `name`'s screen is saved and found again; nil for a route that is not restored
-    /// (or that no plugin provides).
-    public func restoration(ofRoute name: String) -> AnyRouteRestoration? { registrations.restorations[name] }
+    /// How route `name`'s screen is saved and found again; nil for a route that is not restored,
+    /// or that no plugin provides (its plugin is gone or turned off).
+    public func restoration(ofRoute name: String) -> AnyRouteRestoration? {
+        hasRoute(name) ? registrations.restorations[name] : nil
+    }
 
     /// Whether some plugin provides `key`'s route.
     public func hasRoute<Argument: Sendable>(_ key: RouteKey<Argument>) -> Bool { hasRoute(key.name) }

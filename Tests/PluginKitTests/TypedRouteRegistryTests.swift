@@ -49,16 +49,20 @@ struct TypedRouteRegistryTests {
         #expect(!registry.hasRoute(RouteKey<Void>("half.done")))
     }
 
-    @Test func aRestorableRouteSaysHowItsArgumentIsKeptAndGoesWithAThrowingPlugin() async {
+    @Test func aRouteRestorationIsFoundWhileSomePluginProvidesTheRoute() async {
         let registry = PluginRegistry()
         let restoration = RouteRestoration<Int>(save: { String($0) }, load: { SignalProducer(value: Int($0)) })
-        registry.install(TestPlugin("kept") { try $0.registerRoute(Self.detail, restoring: restoration) { _, _ in nil } })
-        #expect(registry.hasRoute(Self.detail))
+        registry.install(TestPlugin("app") { try $0.registerRestoration(restoration, for: Self.detail) })
+        #expect(registry.restoration(ofRoute: Self.detail.name) == nil, "no plugin provides the route yet")
+        registry.install(TestPlugin("detail") { try $0.registerRoute(Self.detail) { _, _ in nil } })
         #expect(registry.restoration(ofRoute: Self.detail.name)?.save(7) == "7")
         #expect(await registry.restoration(ofRoute: Self.detail.name)?.load("8").first() as? Int == 8)
         #expect(registry.restoration(ofRoute: "nowhere") == nil)
+        let twice = registry.install(TestPlugin("again") { try $0.registerRestoration(restoration, for: Self.detail) })
+        #expect(twice.error == "registration failed: the restoration of route goods.detail is already registered by app")
         registry.install(TestPlugin("broken") { registry in
-            try registry.registerRoute(RouteKey<String>("half.kept"), restoring: .text) { _, _ in nil }
+            try registry.registerRoute(RouteKey<String>("half.kept")) { _, _ in nil }
+            try registry.registerRestoration(.text, for: RouteKey<String>("half.kept"))
             throw Failure()
         })
         #expect(registry.restoration(ofRoute: "half.kept") == nil, "nothing of a failed plugin stays")

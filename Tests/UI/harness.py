@@ -142,13 +142,15 @@ class App:
         env.update(self.extra_env)
         return env
 
-    def start(self):
+    def start(self, frame="登录"):
+        """Starts the app and waits for its window titled `frame`: the login on a first start, the
+        screen a restart brings back otherwise."""
         self.log_offset = os.path.getsize(self.log_path) if os.path.exists(self.log_path) else 0
         log = open(self.log_path, "a")
         arguments = self.arguments(self) if callable(self.arguments) else list(self.arguments)
         self.process = subprocess.Popen([self.binary] + arguments, env=self.environment(), stdout=log, stderr=subprocess.STDOUT)
         try:
-            self.wait_for("frame", "登录", timeout=30)
+            self.wait_for("frame", frame, timeout=30)
             # s4-shell: Xvfb's pointer starts at the screen's centre, outside a narrow window on
             # the 1280×900 screen; with no window manager the keyboard follows the pointer once a
             # dialog closes, so park it over the window's header (no tooltips there).
@@ -181,6 +183,22 @@ class App:
                 print(f"  note: {self.name}: goodsdesk took {time.time() - started:.1f} s to quit on SIGTERM")
         self.record_exit()
         self.process = None
+
+    def kill(self):
+        """Ends the run with SIGKILL, as a crash or `kill -9` would: nothing of the app's own
+        quitting runs. Not a problem of the run: the scenario asked for it."""
+        if self.process is None:
+            return
+        self.process.kill()
+        self.process.wait()
+        self.process = None
+
+    def forget_screens(self):
+        """Removes the screens the last run saved, so the next start shows the login (for
+        scenarios about something else than the screens coming back)."""
+        path = os.path.join(self.home, "data", "goodsdesk", "goodsdesk.navigation.json")
+        if os.path.exists(path):
+            os.remove(path)
 
     def wait_exit(self, timeout=10):
         """Waits for the app to quit by itself (its window closed); fails if it does not."""

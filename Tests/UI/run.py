@@ -19,6 +19,7 @@ from scenarios_list import SCENARIOS as LIST_SCENARIOS  # the list's chrome (s5-
 from scenarios_search import SCENARIOS as SEARCH_SCENARIOS  # the search (s5-searchui): 50-54
 from scenarios_pages import SCENARIOS as PAGES_SCENARIOS  # the row's pages (s5-pages): 55-61
 from scenarios_web import SCENARIOS as WEB_SCENARIOS  # the in-app web page (s5-web): 62-65
+from scenarios_restore import SCENARIOS as RESTORE_SCENARIOS  # the screens after a restart (#23): 66
 
 if os.environ.get("GOODSDESK_UI_SUITE") == "installed":
     SCENARIOS = [("1-first-start", first_start), ("4-valid-login", valid_login_shows_goods)] + INSTALLED_SCENARIOS
@@ -28,6 +29,7 @@ else:
     SCENARIOS += SEARCH_SCENARIOS
     SCENARIOS += PAGES_SCENARIOS
     SCENARIOS += WEB_SCENARIOS
+    SCENARIOS += RESTORE_SCENARIOS
 
 
 def main():

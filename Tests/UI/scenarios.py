@@ -223,9 +223,9 @@ def like_and_unlike_persist(app):
     s.step("like again", like_again)
 
     def restart_keeps_like():
+        # The goods list comes back by itself after the restart (the screens are kept).
         app.stop()
-        app.start()
-        login_with_fill(app, s)
+        app.start(frame="首页")
         app.wait_until(lambda: bool(like_toggles(app, True)), 15, "the like survived a restart (已收藏…)")
     s.step("restart", restart_keeps_like)
 
@@ -257,7 +257,8 @@ def logout_returns_to_login(app):
 def restart_restores_phone_and_avatar(app):
     s = Scenario(app)
     login_with_fill(app, s)
-    s.step("restart", lambda: (app.stop(), app.start()))
+    # Without the screens the last run kept, the next start shows the login.
+    s.step("restart", lambda: (app.stop(), app.forget_screens(), app.start()))
     # Entries' text does not read back over AT-SPI on GTK 4.8: the restored phone shows as the
     # known account's avatar, which only a restored, valid, known number brings.
     s.step("avatar shown", lambda: app.wait_until(lambda: avatar_is_picture(app), 10,
@@ -284,6 +285,8 @@ def corrupt_database_is_rebuilt(app):
         with open(database, "wb") as file:
             file.write(b"this is not a database " * 400)
         open(app.log_path, "w").close()
+        # The login again, not the list the last run kept: this is about the rebuild.
+        app.forget_screens()
     s.step("corrupt", corrupt)
     s.step("start", lambda: app.start())
     s.step("one clear line", lambda: check_rebuild_log(app))
@@ -526,7 +529,7 @@ def dark_style_follows_the_system(app):
     s.step("goods dark", lambda: luminance_between(
         app, "goods-dark", 0.0, GOODS_DARK_AT_MOST, "the goods list is dark under prefer-dark"))
     app.extra_env = {"ADW_DEBUG_COLOR_SCHEME": "prefer-light"}
-    s.step("restart light", lambda: (app.stop(), app.start()))
+    s.step("restart light", lambda: (app.stop(), app.forget_screens(), app.start()))
     s.step("login light", lambda: means.update(light=luminance_between(
         app, "login-light", LIGHT_AT_LEAST, 1.0, "the login window is light with a light preference")))
     login_with_fill(app, s)

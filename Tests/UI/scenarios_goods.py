@@ -105,6 +105,7 @@ def a_failing_data_source_shows_an_error_page_with_retry(app):
     def damage_and_restart():
         app.stop()
         rename_column(app, "location", "location_gone")
+        app.forget_screens()
         app.start()
     s.step("damage", damage_and_restart)
     login_with_fill(app, s)

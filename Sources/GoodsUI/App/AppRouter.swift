@@ -1,3 +1,4 @@
+import Foundation
 import GoodsDomain
 import GoodsViewModels
 import GtkReactive
@@ -16,7 +17,11 @@ import ViewModelKit
 @MainActor
 public final class AppRouter {
     /// The services over the store, once it has opened.
-    public private(set) var services: LocalServices?
+    public var services: LocalServices? { openServices.value }
+    /// The services, readable from any thread (the restorations find their arguments off the main thread).
+    private let openServices = MutableProperty<LocalServices?>(nil)
+    /// The goods list on screen, for the rows a restoration brings back to report through.
+    private let currentList = MutableProperty(WeakList())
     private let preferences: any Preferences
     private let scheduler: any DateScheduler
     private let makeServices: @MainActor (GoodsStore) -> LocalServices
@@ -40,7 +45,7 @@ public final class AppRouter {
     /// A router over services already open (tests; a second window).
     public convenience init(services: LocalServices, preferences: any Preferences, scheduler: any DateScheduler) {
         self.init(preferences: preferences, scheduler: scheduler) { _ in services }
-        self.services = services
+        openServices.value = services
     }
 
     /// Registers the built-in routes in `registry`, owned by the app (call it before loading
@@ -50,7 +55,7 @@ public final class AppRouter {
     public func register(in registry: PluginRegistry) throws(RegistrationError) {
         try registry.registerRoute(GoodsRoutes.opened) { [weak self, weak registry] store, context in
             guard let self, let registry else { return nil }
-            services = makeServices(store)
+            openServices.value = makeServices(store)
             return makeLogin().flatMap { registry.controller(for: $0, in: context) }
         }
         try registry.registerRoute(GoodsRoutes.login) { [weak self, weak registry] _, context in
@@ -77,6 +82,35 @@ public final class AppRouter {
             guard let registry, let services = self?.services else { return nil }
             return registry.controller(for: CommentsViewModel(item: item, comments: services), in: context)
         }
+        try registerRestorations(in: registry)
+    }
+
+    /// How the screens come back after a restart: the login as it is; the goods list for the
+    /// account with the saved phone (if it is still known); the goods at a place; an item's detail
+    /// page (whichever plugin provides it) for the item with the saved id, if it still exists.
+    /// The seller's page and the comments are not kept: what stood above them goes too.
+    private func registerRestorations(in registry: PluginRegistry) throws(RegistrationError) {
+        let services = openServices
+        try registry.registerRestoration(.plain, for: GoodsRoutes.login)
+        try registry.registerRestoration(RouteRestoration<Account>(save: { $0.phone }) { phone in
+            guard let services = services.value, LoginInput.normalizedPhone(phone) == phone else { return SignalProducer(value: nil) }
+            return services.account(phone: phone)
+        }, for: GoodsRoutes.list)
+        try registry.registerRestoration(RouteRestoration<String>(save: { $0 }) { place in
+            SignalProducer(value: place.isEmpty || place.count > 100 ? nil : place)
+        }, for: GoodsRoutes.place)
+        let sync = itemSync
+        let currentList = self.currentList
+        try registry.registerRestoration(RouteRestoration<GoodsItemViewModel>(save: { String($0.id) }) { text in
+            guard let services = services.value, let id = Int(text), id > 0 else { return SignalProducer(value: nil) }
+            return services.item(id: id).map { goods in
+                goods.map { goods in
+                    GoodsItemViewModel(goods: goods, likes: services, publishTime: PublishTime(now: Date()), sync: sync) { report in
+                        currentList.value.list?.show(report)
+                    }
+                }
+            }
+        }, for: GoodsRoutes.detail)
     }
 
     /// The first screen's request: the login when the services are already open, else the start
@@ -95,8 +129,16 @@ public final class AppRouter {
     /// The goods list for `account`, who has just logged in (the session already holds them).
     func makeGoodsList(for account: Account) -> GoodsViewModel? {
         guard let services else { return nil }
+        // The session holds the account: after a login it already does; restored, it does now.
+        if services.session.account.value != account { services.session.account.value = account }
         let goods = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler, sync: itemSync)
         goods.enableSearch(services, likes: services, scheduler: scheduler)
+        currentList.value = WeakList(list: goods)
         return goods
     }
+}
+
+/// The goods list a restored row reports through, held weakly.
+private struct WeakList: Sendable {
+    weak var list: GoodsViewModel?
 }

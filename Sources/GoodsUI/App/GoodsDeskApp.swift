@@ -155,6 +155,13 @@ public final class GoodsDeskApp {
         self.navigator = navigator
         // Menu actions get the navigator's context, so a plugin's action can open its own screen.
         navigator.install(plugins.actions)
+        let data = self.data
+        // The screens come back after a restart once the store has opened, kept beside the
+        // database they point into (a data source's own store has its own).
+        let savedScreens = URL(fileURLWithPath: data.path).deletingPathExtension().appendingPathExtension("navigation.json")
+        navigator.restoreSavedScreens(
+            from: NavigationSnapshotFile(url: savedScreens, log: log), at: GoodsRoutes.opened.name,
+            restorations: { [weak plugins] route in plugins?.restoration(ofRoute: route) })
         // The window's lifetime ends when it closes (not "close-request", whose handler must
         // return a value): it still knows its size then. Closing it releases every controller,
         // ViewManager and view model.
@@ -167,8 +174,7 @@ public final class GoodsDeskApp {
                 self?.window = nil
             }
         }
-        // The start screen opens the store off the GTK thread, then the login follows.
-        let data = self.data
+        // The start screen opens the store off the GTK thread, then the login (or the saved screens) follows.
         let log = self.log
         navigator.handle(router.firstScreen(opening: GoodsStore.opening(at: data.path, dataSet: data.dataSet, log: log)))
         window.present()

@@ -52,6 +52,8 @@ public final class Navigator: Navigating {
     private var chrome: ChromeBinding?
     private var detailChrome: ChromeBinding?
     let confirmations = ConfirmationPresenter()
+    /// Keeps the screens across runs, once `restoreSavedScreens` has been asked.
+    private var restoration: ScreenRestoration?
     private var pageNumber = 0
 
     /// The app's navigator: screens for view models and routes come from `registry`, each given
@@ -181,6 +183,18 @@ public final class Navigator: Navigating {
         applyActivity()
     }
 
+    /// Keeps the window's screens across runs in `file`: the first time route `restorePoint` is
+    /// opened as the root, the screens saved by the last run come back in its place (as far as
+    /// their routes still exist and their arguments are found again: `restorations`, by route),
+    /// and from then on every change is saved. A saved route that no plugin provides any more
+    /// ends the restore there, with one toast.
+    public func restoreSavedScreens(
+        from file: NavigationSnapshotFile, at restorePoint: String,
+        restorations: @escaping @MainActor (String) -> AnyRouteRestoration?
+    ) {
+        restoration = ScreenRestoration(file: file, restorePoint: restorePoint, restorations: restorations)
+    }
+
     /// Shows route `name`'s screen for `argument`, or says that no plugin provides it.
     private func open(route name: String, argument: any Sendable, as presentation: Presentation, from origin: ViewModel?) {
         guard let controller = openRoute(name, argument, context) else {
@@ -188,10 +202,37 @@ public final class Navigator: Navigating {
             return
         }
         let destination = Destination(route: name, argument: argument)
+        if presentation == .replaceRoot, let restoration, restoration.isRestorePoint(name) {
+            // The screen before (the start screen) stays until the saved screens are back.
+            restoration.restore { [weak self] outcome in self?.finishRestoring(outcome, fallback: controller, destination: destination) }
+            return
+        }
         switch presentation {
         case .push: screens.push(StackedScreen(controller), destination: destination, from: origin)
         case .replaceRoot: screens.replaceRoot(with: StackedScreen(controller), destination: destination)
         }
+    }
+
+    /// Shows what a restore brought back: the saved screens, the root first, each view model given
+    /// its saved state; or, when none came back, the restore point's own screen (`fallback`).
+    private func finishRestoring(_ outcome: ScreenRestoration.Outcome, fallback: any Controller, destination: Destination) {
+        guard window.isOpen else { return }
+        var restored = 0
+        if case let .screens(saved, stop) = outcome {
+            for screen in saved {
+                guard let controller = openRoute(screen.destination.route, screen.destination.argument, context) else { break }
+                (controller.viewModel as? any StateRestoring)?.restore(screen.state)
+                if restored == 0 {
+                    screens.replaceRoot(with: StackedScreen(controller), destination: screen.destination)
+                } else {
+                    screens.push(StackedScreen(controller), destination: screen.destination)
+                }
+                restored += 1
+            }
+            if case let .missingRoute(name) = stop { window.showToast(tr("没有插件提供此页面（{0}）", name)) }
+        }
+        if restored == 0 { screens.replaceRoot(with: StackedScreen(fallback), destination: destination) }
+        restoration?.save(screens)
     }
 
     /// The window follows a change of the stack: the screens that left go (each stops being
@@ -205,6 +246,7 @@ public final class Navigator: Navigating {
         layoutPanes(shown: screens.top?.screen.controller, forward: change.isForward)
         // The new root has nothing to go back to.
         if change.kind == .replaceRoot { window.back.isVisible = false }
+        restoration?.save(screens)
     }
 
     /// Listens to the view model of `screen`, which has just come on the stack.
@@ -217,6 +259,13 @@ public final class Navigator: Navigating {
         // list's view model, below it.
         screen.subscription += Signal.merge(viewModel.errors, viewModel.notices)
             .observe(during: viewModel.lifetime) { [weak window] message in window?.showToast(message) }
+        // A view model's own state (a search query) is kept with the screens.
+        if let restorable = viewModel as? any StateRestoring {
+            screen.subscription += restorable.restorableStateChanges.startObserving(during: viewModel.lifetime) { [weak self] in
+                guard let self else { return }
+                restoration?.save(screens)
+            }
+        }
     }
 
     /// `screen` has left the stack: it stops being active and is no longer heard, and its page
@@ -296,6 +345,8 @@ public final class Navigator: Navigating {
 
     /// The window closed: its dialogs close, and every screen ends.
     private func windowClosed() {
+        // The screens leaving with the window are no change to keep: the next start restores them.
+        restoration?.finish()
         confirmations.closeAll()
         unbindChromes()
         screens.removeAll()
