@@ -53,7 +53,7 @@ public final class CommentsViewModel: PagedListViewModel<CommentItemViewModel> {
                     Page(items: loaded.comments.map { CommentItemViewModel(comment: $0, publishTime: publishTime) },
                          number: loaded.currentPage, lastPage: loaded.lastPage)
                 }
-                .mapError { PageLoadError(message: $0.message) }
+                .mapError { PageLoadError($0) }
         }
         send.values.observe(during: lifetime) { [weak self] added in
             guard let self else { return }
@@ -62,7 +62,7 @@ public final class CommentsViewModel: PagedListViewModel<CommentItemViewModel> {
             show(notice: tr("留言成功"))
             reload()
         }
-        send.errors.observe(during: lifetime) { [weak self] in self?.show(error: $0.message) }
+        send.errors.observe(during: lifetime) { [weak self] in self?.show($0) }
         didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
         loadNextPage(whenNearEnd: Property(capturing: isNearEnd))
     }

@@ -12,10 +12,11 @@ import Localization
 /// texts are formatted when read (a row reads them when bound), and the like state and action
 /// (~14 KB) live only while a bound row, the detail page or a running like keeps them.
 public final class GoodsItemViewModel: Sendable, Identifiable {
-    /// What a row reports to its list: a notice or an error for the user.
+    /// What a row reports to its list: a notice for the user, or a like that failed (the list
+    /// words it through `ViewModel.show(_:)`).
     public enum Report: Sendable, Equatable {
         case notice(String)
-        case error(String)
+        case error(ServiceError)
     }
 
     /// The item's id.
@@ -276,7 +277,7 @@ private final class Liking: Sendable {
                     changed(state.value)
                     report(.notice(liking ? tr("收藏商品成功") : tr("取消收藏商品")))
                 },
-                failed: { report(.error($0.message)) },
+                failed: { report(.error($0)) },
                 terminated: { running(false) })
         }
     }

@@ -21,7 +21,7 @@ enum GoodsRowPages {
                         GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime, sync: sync, report: report)
                     }, number: loaded.currentPage, lastPage: loaded.lastPage)
                 }
-                .mapError { PageLoadError(message: $0.message) }
+                .mapError { PageLoadError($0) }
         }
     }
 }
@@ -31,7 +31,7 @@ extension ViewModel {
     public nonisolated func show(_ report: GoodsItemViewModel.Report) {
         switch report {
         case let .notice(message): show(notice: message)
-        case let .error(message): show(error: message)
+        case let .error(error): show(error)
         }
     }
 }

@@ -169,7 +169,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
             { goods.page($0, size: $1) }, likes: likes, clock: clock, timeZone: timeZone, sync: sync,
             report: { reportInput.send(value: $0) }))
         reports.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
-        loadBanners.errors.take(during: lifetime).observeValues { [weak self] in self?.show(error: $0.message) }
+        loadBanners.errors.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
         // The carousel's tick: every `bannerInterval` while the screen is active and nobody holds
         // the banner, counted afresh from the last move the user made.
         let interval = Self.bannerInterval
@@ -182,8 +182,8 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
                 }
             }
         withExtendedLifetime(reportInput) {}
-        refresh.errors.take(during: lifetime).observeValues { failure.value = LoadFailure(message: $0.message, isFirstPage: true) }
-        loadMore.errors.take(during: lifetime).observeValues { failure.value = LoadFailure(message: $0.message, isFirstPage: false) }
+        refresh.errors.take(during: lifetime).observeValues { failure.value = LoadFailure(message: $0.userMessage ?? "", isFirstPage: true) }
+        loadMore.errors.take(during: lifetime).observeValues { failure.value = LoadFailure(message: $0.userMessage ?? "", isFirstPage: false) }
         footer.signal.filter { $0 == .loading }.take(during: lifetime).observeValues { _ in failure.value = nil }
         didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
         loadNearTheEnd(scheduler: scheduler)

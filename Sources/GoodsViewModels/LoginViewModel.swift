@@ -19,17 +19,15 @@ public final class LoginViewModel: ViewModel {
     /// Whether both fields hold something.
     public let isLoginEnabled: Property<Bool>
     /// The phone entry's text, validated as it changes: valid once it is a mobile number, else
-    /// invalid with `请输入正确的手机号码`.
+    /// invalid with the field error `.invalidInput(.phone, .malformed)` (`请输入正确的手机号码`).
     public let phoneValidation: ValidatingProperty<String, ServiceError>
-    /// The verify-code entry's text, validated as it changes: invalid with `验证码错误` until
-    /// it is a well-formed code.
+    /// The verify-code entry's text, validated as it changes: invalid with
+    /// `.invalidInput(.code, .malformed)` (`验证码错误`) until it is a well-formed code.
     public let codeValidation: ValidatingProperty<String, ServiceError>
-    /// Validates, logs in, remembers the phone and asks to open the goods list. Fails with
-    /// `请输入正确的手机号码`, `验证码错误` or the service's message.
+    /// Validates, logs in, remembers the phone and asks to open the goods list. Fails with the
+    /// field error of the first field to fix (its `field` names it, so the screen focuses it),
+    /// or the service's error; each is shown in its words (`UserMessage`).
     public let login: Action<Void, Account, ServiceError>
-    /// After a login that failed because of a field, that field (sent just before the error's
-    /// message); a failure of the service itself sends nothing. The screen focuses it.
-    public let fieldToFix: Signal<LoginField, Never>
     /// The 登录 button's text: `登录`, or `登录中…` while the login runs.
     public let loginButtonTitle: Property<String>
 
@@ -72,36 +70,31 @@ public final class LoginViewModel: ViewModel {
         isLoginEnabled = phone.combineLatest(with: code).map {
             !$0.trimmingWhitespace().isEmpty && !$1.trimmingWhitespace().isEmpty
         }
+        let badPhone = ServiceError(.invalidInput(.phone, .malformed))
+        let badCode = ServiceError(.invalidInput(.code, .malformed))
         let phoneCheck = ValidatingProperty<String, ServiceError>(phone) { text in
-            LoginInput.normalizedPhone(text) != nil ? .valid : .invalid(ServiceError(message: tr("请输入正确的手机号码")))
+            LoginInput.normalizedPhone(text) != nil ? .valid : .invalid(badPhone)
         }
         let codeCheck = ValidatingProperty<String, ServiceError>(code) { text in
-            LoginInput.normalizedCode(text) != nil ? .valid : .invalid(ServiceError(message: tr("验证码错误")))
+            LoginInput.normalizedCode(text) != nil ? .valid : .invalid(badCode)
         }
         phoneValidation = phoneCheck
         codeValidation = codeCheck
-        let (fieldToFix, fieldToFixInput) = Signal<LoginField, Never>.pipe()
-        self.fieldToFix = fieldToFix
-        // A field's failure names the field as it fails (so it is the field checked, whatever
-        // the user types afterwards).
-        let failing: @Sendable (LoginField, ServiceError) -> SignalProducer<Account, ServiceError> = { field, error in
-            SignalProducer(error: error).on(failed: { _ in fieldToFixInput.send(value: field) })
-        }
+        // A field's failure names the field it checked as it fails, whatever the user types
+        // afterwards.
         login = Action(enabledIf: isLoginEnabled) { _ in
-            let phoneResult = phoneCheck.result.value
-            guard let validPhone = phoneResult.value.flatMap(LoginInput.normalizedPhone) else {
-                return failing(.phone, phoneResult.error ?? ServiceError(message: tr("请输入正确的手机号码")))
+            guard let validPhone = phoneCheck.result.value.value.flatMap(LoginInput.normalizedPhone) else {
+                return SignalProducer(error: badPhone)
             }
-            let codeResult = codeCheck.result.value
-            guard let validCode = codeResult.value.flatMap(LoginInput.normalizedCode) else {
-                return failing(.code, codeResult.error ?? ServiceError(message: tr("验证码错误")))
+            guard let validCode = codeCheck.result.value.value.flatMap(LoginInput.normalizedCode) else {
+                return SignalProducer(error: badCode)
             }
             return service.login(phone: validPhone, code: validCode)
                 .on(value: { _ in preferences.lastPhone = validPhone })
         }
         loginButtonTitle = login.isExecuting.map { $0 ? tr("登录中…") : tr("登录") }
         super.init(title: tr("登录"))
-        login.errors.take(during: lifetime).observeValues { [weak self] in self?.show(error: $0.message) }
+        login.errors.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
         login.values.take(during: lifetime).observeValues { [weak self] account in
             MainThread.run {
                 if let makeGoodsList {

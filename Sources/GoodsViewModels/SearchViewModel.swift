@@ -117,7 +117,7 @@ public final class SearchViewModel {
                 let search = SignalProducer<Void, ServiceError>(value: ()).delay(debounce, on: scheduler)
                     .flatMap(.latest) { fetch(query, 1) }
                     .map { Step.arrived(query, $0) }
-                    .flatMapError { SignalProducer<Step, Never>(value: .failed(query, $0.message)) }
+                    .flatMapError { SignalProducer<Step, Never>(value: .failed(query, $0.userMessage ?? "")) }
                 return SignalProducer(value: .started(query)).concat(search)
             }
             .take(during: lifetime)
@@ -200,7 +200,7 @@ public final class SearchViewModel {
                     current.isLoadingMore = false
                 }
             }
-            if case let .failed(error) = event { report(.error(error.message)) }
+            if case let .failed(error) = event { report(.error(error)) }
         })
     }
 

@@ -12,7 +12,7 @@ extension ActionError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .disabled: return "action is disabled"
-        case let .producerFailed(error): return "\(error)"
+        case let .producerFailed(error): return String(describing: error)
         }
     }
 }

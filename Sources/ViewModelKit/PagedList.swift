@@ -111,7 +111,7 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
         isLoading = busy.map { $0 > 0 }
         super.init(title: title)
         Signal.merge(refresh.errors, loadMore.errors).take(during: lifetime).observeValues { [weak self] error in
-            self?.show(error: error.message)
+            self?.show(error.cause)
         }
         isLoading.signal.filter { !$0 }.take(during: lifetime).observeValues { [weak self] _ in
             MainThread.run { self?.loadWantedPage() }
@@ -168,8 +168,14 @@ extension PagedListViewModel {
     }
 }
 
-/// Why a page did not load, with the message the user sees.
-public struct PageLoadError: Error, Equatable, Sendable {
-    public let message: String
-    public init(message: String) { self.message = message }
+/// Why a page did not load: the source's own error, shown through `ViewModel.show(_:)` (in its
+/// words when it is a `UserFacingError`, else through `UnhandledErrors`).
+public struct PageLoadError: Error {
+    /// The error the source failed with.
+    public let cause: any Error
+
+    public init(_ cause: any Error) { self.cause = cause }
+
+    /// The sentence the user reads for it, nil when there is none (`UserFacingError`).
+    public var userMessage: String? { (cause as? any UserFacingError)?.userMessage }
 }

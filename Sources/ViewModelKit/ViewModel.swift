@@ -10,7 +10,8 @@ import Reactive
 open class ViewModel {
     /// The screen's title.
     public let title: MutableProperty<String>
-    /// User-facing error messages, each to be shown once (a toast).
+    /// User-facing error messages, each to be shown once (a toast): sentences, never an error's
+    /// description (`show(_:)` words a typed error).
     public let errors: Signal<String, Never>
     /// User-facing notices that are not errors (`收藏商品成功`), each to be shown once.
     public let notices: Signal<String, Never>
@@ -97,9 +98,21 @@ open class ViewModel {
 
     // MARK: Requests to the controller layer
 
-    /// Shows `message` to the user once. Callable from any thread.
+    /// Shows `message`, a sentence written for the user, once. Callable from any thread.
     public nonisolated func show(error message: String) {
         errorsInput.send(value: message)
+    }
+
+    /// Shows `error` to the user once, in the words its type gives (`UserFacingError`; nothing
+    /// when it has none, as for a cancelled request). An error of any other type is not dumped
+    /// on screen: it goes to `UnhandledErrors.shared`, which logs it and shows one toast.
+    /// Callable from any thread.
+    public nonisolated func show(_ error: any Error) {
+        guard let worded = error as? any UserFacingError else {
+            UnhandledErrors.shared.report(error, from: String(describing: type(of: self)))
+            return
+        }
+        if let message = worded.userMessage { show(error: message) }
     }
 
     /// Shows an informational `message` to the user once. Callable from any thread.

@@ -187,11 +187,13 @@ struct PagesAndCommentsTests {
         let failure = Mutexed<ServiceError?>(nil)
         services.addComment("在吗", to: 5).startWithFailed { failure.set($0) }
         scheduler.advance(by: .seconds(1))
-        #expect(failure.get()?.message == "请先登录")
+        #expect(failure.get() == ServiceError(.notLoggedIn, request: .addComment))
         services.session.account.value = Self.author
         services.addComment("   ", to: 5).startWithFailed { failure.set($0) }
         scheduler.advance(by: .seconds(1))
-        #expect(failure.get()?.message == "留言不能为空")
+        #expect(failure.get()?.kind == .invalidInput(.comment, .empty))
+        #expect(failure.get()?.field == .comment)
+        #expect(failure.get()?.storeError?.kind == .invalidComment(.empty), "the store refused it")
 
         let added = Mutexed<AddedComment?>(nil)
         services.addComment("在吗", to: 5).startWithValues { added.set($0) }
@@ -203,7 +205,7 @@ struct PagesAndCommentsTests {
         server.setDown(true, for: [.comments, .placeGoods])
         services.comments(of: 5, page: 1, size: 20).startWithFailed { failure.set($0) }
         scheduler.advance(by: .seconds(1))
-        #expect(failure.get() == .serverUnavailable)
+        #expect(failure.get() == ServiceError(.serverUnavailable, request: .comments))
     }
 }
 

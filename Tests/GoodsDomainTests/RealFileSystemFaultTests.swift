@@ -74,7 +74,7 @@ struct RealFileSystemFaultTests {
             let store = try GoodsStore.open(at: path, dataSet: { Issue.record("no import"); return Fixtures.dataSet(count: 1) }, log: { _ in })
             #expect(store.access == .readOnly(.readOnlyMedium))
             #expect(try store.goods(id: 41, viewer: StoreFaultTests.phone)?.isLiked == true)
-            #expect { try store.setLiked(false, goodsID: 41, phone: StoreFaultTests.phone) } throws: { ($0 as? StoreError)?.kind == .readOnly }
+            #expect { try store.setLiked(false, goodsID: 41, phone: StoreFaultTests.phone) } throws: { ($0 as? StoreError)?.kind == .readOnly(.readOnlyMedium) }
         }
     }
 }

@@ -351,6 +351,6 @@ struct SearchServiceTests {
         let failure = Mutexed<ServiceError?>(nil)
         services.search("手机", page: 1, size: 20).startWithFailed { failure.set($0) }
         scheduler.advance()
-        #expect(failure.get() == .serverUnavailable)
+        #expect(failure.get() == ServiceError(.serverUnavailable, request: .search))
     }
 }

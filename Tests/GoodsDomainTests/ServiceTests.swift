@@ -38,7 +38,7 @@ struct ServiceTests {
         let failure = Mutexed<ServiceError?>(nil)
         services.login(phone: "13874389438", code: "5858").startWithFailed { failure.set($0) }
         scheduler.advance(by: .seconds(1))
-        #expect(failure.get()?.message == "呜呜，服务器不给力呀...")
+        #expect(failure.get() == ServiceError(.serverUnavailable, request: .login))
         #expect(try services.store.account(phone: "13874389438") == nil)
     }
 

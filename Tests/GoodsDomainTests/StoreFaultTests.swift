@@ -47,7 +47,7 @@ struct StoreFaultTests {
         #expect(second.notices.count == 1)
         try Self.expectLikesIn(second)
         #expect(try second.goods(id: 7, viewer: Self.phone)?.isLiked == true, "it reads what the first committed")
-        #expect { try second.setLiked(true, goodsID: 9, phone: Self.phone) } throws: { ($0 as? StoreError)?.kind == .readOnly }
+        #expect { try second.setLiked(true, goodsID: 9, phone: Self.phone) } throws: { ($0 as? StoreError)?.kind == .readOnly(.inUseByAnotherInstance) }
         second.close()
         try first.setLiked(true, goodsID: 8, phone: Self.phone)
         first.close()
@@ -125,7 +125,9 @@ struct StoreFaultTests {
         #expect(store.access == .readOnly(.newerSchema(found: Schema.currentVersion + 5, known: Schema.currentVersion)))
         #expect(store.notices.first?.contains("\(Schema.currentVersion + 5)") == true)
         try Self.expectLikesIn(store)
-        #expect { try store.setLiked(false, goodsID: 3, phone: Self.phone) } throws: { ($0 as? StoreError)?.kind == .readOnly }
+        #expect { try store.setLiked(false, goodsID: 3, phone: Self.phone) } throws: {
+            ($0 as? StoreError)?.kind == .readOnly(.newerSchema(found: Schema.currentVersion + 5, known: Schema.currentVersion))
+        }
         store.close()
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "not a byte changed")
         #expect(try Database(path: path, readOnly: true).userVersion == Schema.currentVersion + 5)

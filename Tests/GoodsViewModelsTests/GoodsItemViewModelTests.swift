@@ -139,7 +139,7 @@ struct GoodsItemViewModelTests {
         row.like.apply().start()
         world.scheduler.run()
         #expect(!row.isLiked.value && row.likes.value == 5)
-        #expect(reports.values == [.error("呜呜，服务器不给力呀...")])
+        #expect(reports.values == [.error(ServiceError(.serverUnavailable, request: .like))])
         #expect(row.like.isEnabled.value)
     }
 }

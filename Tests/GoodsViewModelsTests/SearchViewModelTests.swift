@@ -39,7 +39,7 @@ final class ScriptedSearch: SearchService {
 
     func fail(_ query: String, page: Int = 1) {
         answered.withLock { _ = $0.insert("\(query)#\(page)") }
-        requests.withLock { $0.last { $0.query == query && $0.page == page } }?.observer.send(error: .serverUnavailable)
+        requests.withLock { $0.last { $0.query == query && $0.page == page } }?.observer.send(error: ServiceError(.serverUnavailable, request: .search))
     }
 }
 
@@ -114,8 +114,8 @@ struct SearchViewModelTests {
         search.query.value = "商品"
         scheduler.advance(by: SearchViewModel.debounce)
         service.fail("商品")
-        #expect(search.state.value == .failed(ServiceError.serverUnavailable.message))
-        #expect(search.failureText.value == ServiceError.serverUnavailable.message)
+        #expect(search.state.value == .failed("呜呜，服务器不给力呀..."))
+        #expect(search.failureText.value == "呜呜，服务器不给力呀...")
     }
 
     @Test func resultsPageNearTheEndAndANewQueryCancelsAPageLoading() throws {

@@ -3,6 +3,11 @@ import Reactive
 import ViewModelKit
 import Synchronization
 
+/// The fake source's failure, worded as the app words a server that is down.
+struct ServerDown: UserFacingError {
+    var userMessage: String? { "呜呜，服务器不给力呀..." }
+}
+
 /// A paged source of numbered strings with virtual latency and scriptable failures.
 final class FakeSource: Sendable {
     let scheduler: TestScheduler
@@ -28,7 +33,7 @@ final class FakeSource: Sendable {
         let fails = failing.withLock { $0.contains(page) }
         requested.withLock { $0.append(page) }
         let result: SignalProducer<Page<String>, PageLoadError> = fails
-            ? SignalProducer(error: PageLoadError(message: "呜呜，服务器不给力呀..."))
+            ? SignalProducer(error: PageLoadError(ServerDown()))
             : SignalProducer(value: Page(
                 items: page > pages ? [] : (0..<count).map { "p\(page)-\($0)" },
                 number: page, lastPage: pages))

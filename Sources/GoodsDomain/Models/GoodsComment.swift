@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 
 /// One comment (留言) on an item: who wrote it, with their avatar, what and when. The data set
 /// gives each item as many as its message count; the user adds more on the comments page.
@@ -31,22 +30,20 @@ public struct GoodsComment: Sendable, Equatable, Hashable, Identifiable {
     }
 }
 
-/// Why a comment's text cannot be sent.
+/// Why a comment's text cannot be sent (the view models word it for the user).
 public enum CommentTextError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing but spaces.
     case empty
     /// Longer than `GoodsComment.maximumLength` characters once trimmed.
     case tooLong
 
-    /// What the user is told, in their language.
-    public var message: String {
+    /// For the log.
+    public var description: String {
         switch self {
-        case .empty: return tr("留言不能为空")
-        case .tooLong: return tr("留言不能超过 {0} 个字", GoodsComment.maximumLength)
+        case .empty: return "the comment is blank"
+        case .tooLong: return "the comment is longer than \(GoodsComment.maximumLength) characters"
         }
     }
-
-    public var description: String { message }
 }
 
 extension GoodsComment {

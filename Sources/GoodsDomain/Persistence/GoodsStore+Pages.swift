@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 
 extension GoodsStore {
     /// Page `number` (from 1) of `size` goods that seller `sellerID` lists, in the goods list's
@@ -63,7 +62,7 @@ extension GoodsStore {
         do throws(CommentTextError) {
             cleaned = try GoodsComment.cleaned(text)
         } catch {
-            throw StoreError(message: error.message)
+            throw StoreError(.invalidComment(error), message: "comment refused: \(error.description)")
         }
         let added: AddedComment? = try write { db throws(DatabaseError) -> AddedComment? in
             guard try !db.query("SELECT 1 FROM goods WHERE id = ? LIMIT 1", [.int(goodsID)]) { $0.int(0) }.isEmpty else { return nil }
@@ -78,7 +77,7 @@ extension GoodsStore {
                                        text: cleaned, createdAt: Date(timeIntervalSince1970: date.timeIntervalSince1970))
             return AddedComment(comment: comment, messages: messages)
         }
-        guard let added else { throw StoreError(message: tr("没有编号为 {0} 的商品", goodsID)) }
+        guard let added else { throw StoreError(.notFound, message: "no goods with id \(goodsID)") }
         return added
     }
 

@@ -214,7 +214,7 @@ public final class GoodsStore: @unchecked Sendable {
             } catch let error as StoreError {
                 throw .store(error)
             } catch {
-                throw .store(StoreError(message: "\(error)"))
+                throw .store(StoreError(message: String(describing: error)))
             }
         }
 
@@ -248,7 +248,7 @@ public final class GoodsStore: @unchecked Sendable {
             } catch let error as StoreError {
                 throw error
             } catch {
-                throw StoreError(message: "\(error)")
+                throw StoreError(message: String(describing: error))
             }
         }
 
@@ -491,7 +491,7 @@ public final class GoodsStore: @unchecked Sendable {
             }
             return try Self.goods(db, where: "g.id = ? ORDER BY g.position LIMIT 1", [.int(goodsID)], viewer: phone).first
         }
-        guard let updated else { throw StoreError(message: "no goods with id \(goodsID)") }
+        guard let updated else { throw StoreError(.notFound, message: "no goods with id \(goodsID)") }
         return updated
     }
 
@@ -500,27 +500,38 @@ public final class GoodsStore: @unchecked Sendable {
     func read<T>(_ body: (Database) throws(DatabaseError) -> T) throws(StoreError) -> T {
         mutex.lock()
         defer { mutex.unlock() }
-        guard !closed else { throw StoreError(message: "the database is closed") }
+        guard !closed else { throw StoreError(.closed, message: "the database is closed") }
         do {
             return try body(database)
         } catch {
-            if error.meansDamagedFile { sawDamage = true }
-            throw StoreError(message: "database read failed: \(error)")
+            throw fault(error, while: "read")
         }
     }
 
     func write<T>(_ body: (Database) throws(DatabaseError) -> T) throws(StoreError) -> T {
-        if case let .readOnly(reason) = access { throw StoreError(.readOnly, message: reason.message) }
+        if case let .readOnly(reason) = access { throw StoreError(.readOnly(reason), message: reason.message) }
         mutex.lock()
         defer { mutex.unlock() }
-        guard !closed else { throw StoreError(message: "the database is closed") }
+        guard !closed else { throw StoreError(.closed, message: "the database is closed") }
         do {
             return try database.transaction { () throws(DatabaseError) -> T in try body(database) }
         } catch {
-            if error.meansDamagedFile { sawDamage = true }
-            if error.meansDiskFull { throw StoreError(.failed, message: tr("磁盘已满，没有保存。")) }
-            throw StoreError(message: "database write failed: \(error)")
+            throw fault(error, while: "write")
         }
+    }
+
+    /// The store's fault for SQLite's `error` met during a `doing` (read or write), by its result
+    /// code; a damaged page is remembered so the next start checks the file. Called holding `mutex`.
+    private func fault(_ error: DatabaseError, while doing: String) -> StoreError {
+        let message = "database \(doing) failed: \(error.description)"
+        if error.meansDamagedFile {
+            sawDamage = true
+            return StoreError(.damaged, message: message)
+        }
+        if error.meansDiskFull { return StoreError(.diskFull, message: message) }
+        if error.meansLocked { return StoreError(.busy, message: message) }
+        if error.meansReadOnly { return StoreError(.readOnly(.readOnlyMedium), message: message) }
+        return StoreError(.failed, message: message)
     }
 
     static func goods(_ db: Database, where clause: String, _ arguments: [SQLValue], viewer: String?) throws(DatabaseError) -> [Goods] {

@@ -37,8 +37,6 @@ public final class QueryCancellation: Sendable {
 extension StoreError {
     /// The query was cancelled (`QueryCancellation`) before it finished: no answer, no fault.
     public static var cancelled: StoreError {
-        var error = StoreError(.failed, message: "the query was cancelled")
-        error.wasCancelled = true
-        return error
+        StoreError(.cancelled, message: "the query was cancelled")
     }
 }

@@ -1,23 +1,41 @@
 import Localization
 
-/// Why the store could not be opened or used.
-public struct StoreError: Error, CustomStringConvertible {
+/// Why the store could not be opened or used: a typed `kind` the layers above tell apart (a
+/// service maps it onto `ServiceError`, the view models word it), and a `message` saying what
+/// happened for the log. An opening fault's message is a sentence for the start screen (it names
+/// the path); a fault met while reading or writing carries SQLite's own text, never shown as is.
+public struct StoreError: Error, Equatable, CustomStringConvertible {
     /// What kind of fault it was: what the app can do about it differs.
     public enum Kind: Sendable, Equatable {
-        /// The store is read-only (see `GoodsStore.access`); nothing was written.
-        case readOnly
-        /// Another program holds the database locked and it could not even be read.
+        /// The store is read-only (see `GoodsStore.access`), for this reason; nothing was written.
+        case readOnly(ReadOnlyReason)
+        /// Opening: another program (or another GoodsDesk importing) holds the database, and it
+        /// could not even be read.
         case locked
+        /// A read or write waited out the busy timeout for another program's lock: nothing was
+        /// changed, trying again later may work.
+        case busy
+        /// A write found the disk full; nothing was saved.
+        case diskFull
+        /// SQLite met a damaged page; the next start checks the whole file.
+        case damaged
         /// Something other than a regular file sits at the database path; nothing was touched.
         case notAFile
-        /// Any other failure (SQLite's message says which).
+        /// The store was closed (the app is quitting).
+        case closed
+        /// No item has the id asked for.
+        case notFound
+        /// A comment's text was refused (blank, too long); nothing was written.
+        case invalidComment(CommentTextError)
+        /// A `QueryCancellation` stopped the query (`StoreError.cancelled`): nothing is wrong.
+        case cancelled
+        /// Any other failure (the message holds SQLite's).
         case failed
     }
 
     public let kind: Kind
+    /// What happened, for the log (and, for an opening fault, the start screen).
     public let message: String
-    /// Whether a `QueryCancellation` stopped the query (`StoreError.cancelled`): nothing is wrong.
-    public internal(set) var wasCancelled = false
 
     public init(_ kind: Kind = .failed, message: String) {
         self.kind = kind

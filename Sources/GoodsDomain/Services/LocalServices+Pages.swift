@@ -1,23 +1,22 @@
 import Reactive
-import Localization
 
 extension LocalServices: SellerGoodsService, PlaceGoodsService, CommentService {
     public func goods(bySeller sellerID: Int, page number: Int, size: Int) -> SignalProducer<GoodsPage, ServiceError> {
         let session = self.session
-        return answer(.sellerGoods, failing: tr("无法读取商品：{0}")) { store throws(StoreError) in
+        return answer(.sellerGoods) { store throws(StoreError) in
             try store.goods(bySeller: sellerID, page: number, size: size, viewer: session.account.value?.phone)
         }
     }
 
     public func goods(atPlace place: String, page number: Int, size: Int) -> SignalProducer<GoodsPage, ServiceError> {
         let session = self.session
-        return answer(.placeGoods, failing: tr("无法读取商品：{0}")) { store throws(StoreError) in
+        return answer(.placeGoods) { store throws(StoreError) in
             try store.goods(atPlace: place, page: number, size: size, viewer: session.account.value?.phone)
         }
     }
 
     public func comments(of goodsID: Int, page number: Int, size: Int) -> SignalProducer<CommentPage, ServiceError> {
-        answer(.comments, failing: tr("无法读取留言：{0}")) { store throws(StoreError) in
+        answer(.comments) { store throws(StoreError) in
             try store.comments(of: goodsID, page: number, size: size)
         }
     }
@@ -26,16 +25,12 @@ extension LocalServices: SellerGoodsService, PlaceGoodsService, CommentService {
         let store = self.store
         let session = self.session
         return server.answer(.addComment) { () throws(ServiceError) -> AddedComment in
-            guard let account = session.account.value else { throw ServiceError(message: tr("请先登录")) }
-            do throws(CommentTextError) {
-                _ = try GoodsComment.cleaned(text)
-            } catch {
-                throw ServiceError(message: error.message)
-            }
-            do {
+            guard let account = session.account.value else { throw ServiceError(.notLoggedIn, request: .addComment) }
+            // The store checks the text before anything else (`.invalidComment`, a field error).
+            do throws(StoreError) {
                 return try store.addComment(text, to: goodsID, by: account)
             } catch {
-                throw ServiceError(message: tr("无法保存留言：{0}", "\(error)"))
+                throw ServiceError(error, request: .addComment)
             }
         }
     }

@@ -1,5 +1,4 @@
 import Reactive
-import Localization
 
 extension LocalServices: SearchService {
     /// Disposing the search (the next keystroke) cancels the store's query: a scan still running
@@ -12,11 +11,11 @@ extension LocalServices: SearchService {
             let cancellation = QueryCancellation()
             lifetime.observeEnded { cancellation.cancel() }
             server.answer(.search) { () throws(ServiceError) -> SearchPage in
-                do {
+                do throws(StoreError) {
                     return try store.search(query, page: number, size: size, viewer: session.account.value?.phone,
                                             cancellation: cancellation)
                 } catch {
-                    throw ServiceError(message: tr("无法搜索商品：{0}", "\(error)"))
+                    throw ServiceError(error, request: .search)
                 }
             }.attach(observer, during: lifetime)
         }

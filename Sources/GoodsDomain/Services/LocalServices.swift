@@ -18,12 +18,11 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
         let session = self.session
         return server.answer(.login) { () throws(ServiceError) -> Account in
             let account = try Self.existingOrNewAccount(phone: phone, store: store)
-            do {
+            do throws(StoreError) {
                 try store.save(account)
-            } catch let error as StoreError where error.kind == .readOnly {
-                // A read-only store (its reason is on screen) still lets the user browse.
             } catch {
-                throw ServiceError(message: tr("无法保存账号：{0}", "\(error)"))
+                // A read-only store (its reason is on screen) still lets the user browse.
+                guard case .readOnly = error.kind else { throw ServiceError(error, request: .login) }
             }
             return account
         }
@@ -39,32 +38,32 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
             if let known = try store.account(phone: phone) ?? Account.seeded(phone: phone) { return known }
             return Account(phone: phone, nickname: tr("用户{0}", phone.suffix(4)), avatar: nil)
         } catch {
-            throw ServiceError(message: tr("无法读取账号：{0}", "\(error)"))
+            throw ServiceError(error, request: .login)
         }
     }
 
     public func page(_ number: Int, size: Int) -> SignalProducer<GoodsPage, ServiceError> {
         let session = self.session
-        return answer(.goodsPage, failing: tr("无法读取商品：{0}")) { store throws(StoreError) in
+        return answer(.goodsPage) { store throws(StoreError) in
             try store.page(number, size: size, viewer: session.account.value?.phone)
         }
     }
 
     public func banners() -> SignalProducer<[Banner], ServiceError> {
-        answer(.banners, failing: tr("无法读取广告：{0}")) { store throws(StoreError) in try store.banners() }
+        answer(.banners) { store throws(StoreError) in try store.banners() }
     }
 
-    /// Answers `request` from the store; a store failure becomes `message` with its reason.
+    /// Answers `request` from the store; a store failure becomes the request's `ServiceError`.
     func answer<Value: Sendable>(
-        _ request: SimulatedServer.Request, failing message: String,
+        _ request: SimulatedServer.Request,
         _ read: @escaping @Sendable (GoodsStore) throws(StoreError) -> Value
     ) -> SignalProducer<Value, ServiceError> {
         let store = self.store
         return server.answer(request) { () throws(ServiceError) -> Value in
-            do {
+            do throws(StoreError) {
                 return try read(store)
             } catch {
-                throw ServiceError(message: message.replacing("{0}", with: "\(error)"))
+                throw ServiceError(error, request: request)
             }
         }
     }
@@ -73,11 +72,11 @@ public struct LocalServices: LoginService, GoodsService, BannerService, LikeServ
         let store = self.store
         let session = self.session
         return server.answer(.like) { () throws(ServiceError) -> Goods in
-            guard let phone = session.account.value?.phone else { throw ServiceError(message: tr("请先登录")) }
-            do {
+            guard let phone = session.account.value?.phone else { throw ServiceError(.notLoggedIn, request: .like) }
+            do throws(StoreError) {
                 return try store.setLiked(liked, goodsID: goodsID, phone: phone)
             } catch {
-                throw ServiceError(message: tr("无法保存收藏：{0}", "\(error)"))
+                throw ServiceError(error, request: .like)
             }
         }
     }

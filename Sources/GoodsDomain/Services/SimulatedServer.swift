@@ -49,7 +49,7 @@ public final class SimulatedServer: Sendable {
     /// The latency of `request`.
     public func latency(of request: Request) -> Duration { latencyOverride ?? request.defaultLatency }
 
-    /// Makes requests of `kinds` fail with `ServiceError.serverUnavailable` (or succeed again).
+    /// Makes requests of `kinds` fail with `ServiceError.Kind.serverUnavailable` (or succeed again).
     public func setDown(_ isDown: Bool, for kinds: Set<Request> = Set(Request.allCases)) {
         down.withLock { if isDown { $0.formUnion(kinds) } else { $0.subtract(kinds) } }
     }
@@ -69,7 +69,7 @@ public final class SimulatedServer: Sendable {
             lifetime += scheduler.schedule(after: delay) { [self] in
                 guard !lifetime.hasEnded else { return }
                 if isDown(for: request) {
-                    observer.send(error: .serverUnavailable)
+                    observer.send(error: ServiceError(.serverUnavailable, request: request))
                     return
                 }
                 lifetime += run(work, during: lifetime) { result in

@@ -50,6 +50,9 @@ public final class GoodsDeskApp {
         self.log = log
         // Screen readers hear whether a picture shows, in the user's language.
         PictureDescriptions.standard = Self.pictureDescriptions
+        // An error no view model could word: one line in the log, one toast in the user's words.
+        UnhandledErrors.shared.message = UserMessage.unhandled
+        UnhandledErrors.shared.setLog { log("GoodsDesk: \($0)") }
         // GSettings when its schema is found (installed, or compiled in data/ by the run command);
         // else a plain file, with a note.
         // Uninstalled, the schema is compiled in data/; installed, in the prefix's schemas folder.

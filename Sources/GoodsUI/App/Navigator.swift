@@ -22,7 +22,8 @@ import Localization
 /// It owns the window's chrome: while a screen shows it binds that screen's declared `chrome`
 /// (title, header buttons and menu items with their shortcuts, busy state, back) on its pane's
 /// header bar, and takes it off when the screen leaves. It shows the errors and notices of every view model on the
-/// stack as toasts (a page's like may report through the list below it), and keeps the top
+/// stack as toasts (a page's like may report through the list below it), and those of the
+/// app-wide `UnhandledErrors` stream, and keeps the top
 /// view model active while the window is (`WindowActivity`).
 ///
 /// Controllers that leave the stack are released, and with them their ViewManagers and view
@@ -109,6 +110,11 @@ public final class Navigator: Navigating {
         }
         window.isActive.skipRepeats().startObserving(during: window.lifetime) { [weak self] focused in
             self?.windowFocusChanged(focused)
+        }
+        // Errors no view model could word (the app-wide stream, already logged): one toast each.
+        UnhandledErrors.shared.reports.observe(during: window.lifetime) { [weak window] report in
+            guard !report.message.isEmpty else { return }
+            window?.showToast(report.message)
         }
     }
 

@@ -1,3 +1,4 @@
+import GoodsDomain
 import GoodsViewModels
 import GtkReactive
 import Localization
@@ -44,8 +45,10 @@ public final class LoginController: Controller {
         view.loginSpinner.reactive.isVisible <~ viewModel.login.isExecuting
         view.loginSpinner.reactive.isSpinning <~ viewModel.login.isExecuting
         view.code.reactive.activated.startObserving(during: lifetime) { [weak viewModel] in viewModel?.submit() }
-        // After a failed login the focus goes to the field to fix.
-        viewModel.fieldToFix.observe(during: lifetime) { [weak view] field in view?.focus(field) }
+        // After a login refused because of a field, the focus goes to the field the error names.
+        viewModel.login.errors.observe(during: lifetime) { [weak view] error in
+            if let field = error.field { view?.focus(field) }
+        }
 
         chrome = ScreenChrome(
             items: [ChromeItem(id: "fill", place: .headerEnd, label: tr("填充")) { [weak viewModel] in viewModel?.fill() }])

@@ -1,4 +1,4 @@
-import GoodsViewModels
+import GoodsDomain
 import GtkReactive
 import Reactive
 
@@ -6,7 +6,7 @@ import Reactive
 /// width in a wide window), the avatar, the phone and code entries and the 登录 button (its
 /// label and the spinner it shows while busy).
 /// Controllers bind through their `reactive` targets and signals; it knows no view model (only
-/// the `LoginField` names its entries).
+/// the `InputField` a field error names picks its entry).
 @MainActor
 public final class LoginViewManager {
     /// The loaded `login.ui`; every widget below lives as long as it.
@@ -45,16 +45,17 @@ public final class LoginViewManager {
         (phone.text.isEmpty ? phone : code).grabFocus()
     }
 
-    /// The entry for `field`.
-    public func entry(for field: LoginField) -> Entry {
+    /// The entry for `field`, nil for a field the login has not.
+    public func entry(for field: InputField) -> Entry? {
         switch field {
         case .phone: phone
         case .code: code
+        case .comment: nil
         }
     }
 
     /// Puts the keyboard focus in `field`'s entry (after a login failed because of it).
-    public func focus(_ field: LoginField) {
-        entry(for: field).grabFocus()
+    public func focus(_ field: InputField) {
+        entry(for: field)?.grabFocus()
     }
 }

@@ -4,54 +4,59 @@ import GoodsViewModels
 import Reactive
 import ViewModelKit
 
-/// What a failed login asks the user to fix, and the 登录 button's text while it runs.
+/// A failed login's error names the field to fix (the screen focuses it from the error), and
+/// the 登录 button's text while it runs.
 @MainActor
-@Suite("LoginViewModel busy and field to fix")
-struct LoginFieldToFixTests {
+@Suite("LoginViewModel busy and field errors")
+struct LoginFieldErrorTests {
     @Test(arguments: [
-        ("123", "5858", LoginField.phone),
-        ("12874389438", "123", LoginField.phone),
-        ("13874389438", "123", LoginField.code),
-        ("13874389438", "58a8", LoginField.code),
+        ("123", "5858", InputField.phone),
+        ("12874389438", "123", InputField.phone),
+        ("13874389438", "123", InputField.code),
+        ("13874389438", "58a8", InputField.code),
     ])
-    func aFieldsFailureNamesThatFieldBeforeItsMessage(phone: String, code: String, field: LoginField) throws {
+    func aFieldsFailureNamesThatField(phone: String, code: String, field: InputField) throws {
         let world = try World()
         let login = world.makeLogin()
-        let events = Log<String>()
-        login.fieldToFix.observeValues { events.append("\($0)") }
-        login.errors.observeValues { events.append($0) }
+        let failures = Log<ServiceError>()
+        let messages = Log<String>()
+        login.login.errors.observeValues { failures.append($0) }
+        login.errors.observeValues { messages.append($0) }
         login.mobilePhone.value = phone
         login.verifyCode.value = code
         login.submit()
         world.scheduler.run()
-        let message = field == .phone ? "请输入正确的手机号码" : "验证码错误"
-        #expect(events.values == ["\(field)", message])
+        #expect(failures.values.map(\.field) == [field])
+        #expect(failures.values.map(\.kind) == [.invalidInput(field, .malformed)])
+        #expect(failures.values.allSatisfy { $0.request == nil }, "checked before any request")
+        #expect(messages.values == [field == .phone ? "请输入正确的手机号码" : "验证码错误"])
     }
 
     @Test func aServiceFailureNamesNoField() throws {
         let world = try World()
         world.server.setDown(true, for: [.login])
         let login = world.makeLogin()
-        let fields = Log<LoginField>()
+        let failures = Log<ServiceError>()
         let errors = Log<String>()
-        login.fieldToFix.observeValues { fields.append($0) }
+        login.login.errors.observeValues { failures.append($0) }
         login.errors.observeValues { errors.append($0) }
         login.fill()
         login.submit()
         world.scheduler.run()
         #expect(errors.values == ["呜呜，服务器不给力呀..."])
-        #expect(fields.values.isEmpty)
+        #expect(failures.values.map(\.kind) == [.serverUnavailable])
+        #expect(failures.values.map(\.field) == [nil])
     }
 
-    @Test func aValidLoginNamesNoField() throws {
+    @Test func aValidLoginFailsWithNothing() throws {
         let world = try World()
         let login = world.makeLogin()
-        let fields = Log<LoginField>()
-        login.fieldToFix.observeValues { fields.append($0) }
+        let failures = Log<ServiceError>()
+        login.login.errors.observeValues { failures.append($0) }
         login.fill()
         login.submit()
         world.scheduler.run()
-        #expect(fields.values.isEmpty)
+        #expect(failures.values.isEmpty)
         #expect(world.preferences.lastPhone == "13874389438")
     }
 
