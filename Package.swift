@@ -105,30 +105,37 @@ let package = Package(
         .executableTarget(name: "goodsdesk-data", dependencies: ["DemoData"], swiftSettings: strict),
         // The data layer's benchmark: import and paging at 100,000 and 1,000,000 goods.
         .executableTarget(name: "goodsdesk-bench", dependencies: ["DemoData", "GoodsDomain"], swiftSettings: strict),
+        // Test support, shared by the test targets: one pure (recorders, the app's services on
+        // virtual time as fake worlds), one for GTK (GTK started once, the display check, main-loop
+        // pumps, widget finding, criticals failing the run). Two, because the pure layers' tests
+        // must build and run without GTK (they prove those layers need no display or GTK at all).
+        .target(name: "TestSupport", dependencies: ["Reactive", "ViewModelKit", "GoodsDomain", "GoodsViewModels"],
+                path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "GtkTestSupport", dependencies: ["CGtk"], path: "Tests/GtkTestSupport", swiftSettings: strict + gtkSwift),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CIntl"], swiftSettings: strict),
-        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"], swiftSettings: strict),
-        .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain"], swiftSettings: strict),
-        .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats"], swiftSettings: strict),
+        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats", "TestSupport"], swiftSettings: strict),
         // The goods-detail plugin's view model, tested headlessly from the plugin's own folder: only
         // the view model, its strings and Tests/ are compiled here (the plugin itself is a library
         // build-plugins.sh builds, module GoodsDetailPlugin, loaded at run time by other tests).
-        .testTarget(name: "GoodsDetailPluginTests", dependencies: ["GoodsViewModels", "GoodsDomain", "ViewModelKit", "Reactive", "Localization"],
+        .testTarget(name: "GoodsDetailPluginTests", dependencies: ["GoodsViewModels", "GoodsDomain", "ViewModelKit", "Reactive", "Localization", "TestSupport"],
                     path: "plugins/goods-detail",
                     exclude: ["GoodsDetailPlugin.swift", "GoodsDetailController.swift", "GoodsDetailViewManager.swift",
                               "goods-detail.ui", "goods-detail.plugin", "po"],
                     sources: ["GoodsDetailViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict),
         // The web plugin's view model, tested headlessly from its folder as the detail plugin's is
         // (GtkReactive for its pure WebNavigationPolicy; nothing of WebKit is compiled here).
-        .testTarget(name: "WebPluginTests", dependencies: ["GoodsViewModels", "GtkReactive", "ViewModelKit", "Reactive", "Localization"],
+        .testTarget(name: "WebPluginTests", dependencies: ["GoodsViewModels", "GtkReactive", "ViewModelKit", "Reactive", "Localization", "TestSupport"],
                     path: "plugins/web",
                     exclude: ["WebPlugin.swift", "WebPageController.swift", "WebPageViewManager.swift",
                               "web-page.ui", "web.plugin", "build.conf", "po"],
                     sources: ["WebPageViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict + gtkSwift),
-        .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats"], swiftSettings: strict + gtkSwift),
+        .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats", "TestSupport", "GtkTestSupport"], swiftSettings: strict + gtkSwift),
         // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
-        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization"], swiftSettings: strict + gtkSwift),
-        .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "ViewModelKit", "GtkShim", "CGtk"],
+        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization", "TestSupport", "GtkTestSupport"], swiftSettings: strict + gtkSwift),
+        .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "ViewModelKit", "GtkShim", "CGtk", "TestSupport", "GtkTestSupport"],
                     exclude: ["GtkReactiveTests.gresource.xml", "Fixtures"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
     ]
 )

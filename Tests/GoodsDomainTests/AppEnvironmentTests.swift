@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 @testable import GoodsDomain
@@ -36,12 +37,12 @@ struct AppEnvironmentTests {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let environment = AppEnvironment(variables: ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path],
                                          executable: checkout.appendingPathComponent(".build/debug/goodsdesk"))
-        let log = LogLines()
+        let log = Log<String>()
         let store = try GoodsStore.open(at: environment.databasePath,
                                         dataSet: { () throws(DataSetError) in try DataSet.load(from: environment.dataSetDirectory) },
                                         log: log.append)
         #expect(store.goodsCount == 400)
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("data/goodsdesk/goodsdesk.sqlite").path))
-        #expect(log.all.isEmpty)
+        #expect(log.values.isEmpty)
     }
 }

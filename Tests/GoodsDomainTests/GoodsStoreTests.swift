@@ -1,14 +1,8 @@
+import TestSupport
 import Testing
 import Foundation
 import Synchronization
 @testable import GoodsDomain
-
-/// Collects log lines.
-final class LogLines: Sendable {
-    private let lines = Mutex<[String]>([])
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
-}
 
 @Suite("SQLite store")
 struct GoodsStoreTests {
@@ -29,7 +23,7 @@ struct GoodsStoreTests {
     @Test func likesAreCountedOncePerAccountAndPersist() throws {
         let folder = Fixtures.temporaryFolder()
         let path = folder.appendingPathComponent("goodsdesk.sqlite").path
-        let log = LogLines()
+        let log = Log<String>()
         do {
             let store = try GoodsStore.open(at: path, dataSet: { Fixtures.dataSet(count: 5) }, log: log.append)
             let liked = try store.setLiked(true, goodsID: 2, phone: "13800138000")
@@ -41,7 +35,7 @@ struct GoodsStoreTests {
         let item = try #require(try reopened.goods(id: 2, viewer: "13800138000"))
         #expect(item.isLiked && item.likes == 6, "the like survived closing the database")
         #expect(try reopened.setLiked(false, goodsID: 2, phone: "13800138000").likes == 5)
-        #expect(log.all.isEmpty)
+        #expect(log.values.isEmpty)
     }
 
     @Test func accountsAreRecordedAndUpdated() throws {
@@ -84,12 +78,12 @@ struct GoodsStoreTests {
             let database = try Database(path: path)
             try database.execute("CREATE TABLE unrelated (x); PRAGMA user_version = 1")
         }
-        let log = LogLines()
+        let log = Log<String>()
         let store = try GoodsStore.open(at: path, dataSet: { Fixtures.dataSet(count: 30) }, log: log.append)
         #expect(store.goodsCount == 30)
-        #expect(log.all.count == 1, "\(log.all)")
-        #expect(log.all.first?.contains("rebuilding it from the data set") == true)
-        #expect(log.all.first?.contains(path) == true)
+        #expect(log.values.count == 1, "\(log.values)")
+        #expect(log.values.first?.contains("rebuilding it from the data set") == true)
+        #expect(log.values.first?.contains(path) == true)
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("goodsdesk.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
         #expect(kept.count == 1, "the damaged file is kept beside the new one: \(kept)")
         #expect(store.notices.count == 1 && store.notices.first?.contains(kept.first ?? "?") == true, "\(store.notices)")

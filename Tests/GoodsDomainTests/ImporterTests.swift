@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 @testable import GoodsDomain
@@ -24,10 +25,10 @@ struct ImporterTests {
 
     /// Imports `folder` into a fresh database file; the store and the log.
     static func importing(_ folder: URL) throws -> (GoodsStore, [String]) {
-        let log = LogLines()
+        let log = Log<String>()
         let path = Fixtures.temporaryFolder().appendingPathComponent("goodsdesk.sqlite").path
         let store = try GoodsStore.open(at: path, dataSet: { () throws(DataSetError) in try DataSet.load(from: folder) }, log: log.append)
-        return (store, log.all)
+        return (store, log.values)
     }
 
     /// A raw JSON number text put in place of a value (JSONSerialization cannot write 1e30 as is).

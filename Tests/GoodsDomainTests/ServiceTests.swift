@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 import Reactive
@@ -98,11 +99,11 @@ struct PreferencesTests {
     }
 
     @Test func anUnwritableLocationIsReportedNotFatal() {
-        let lines = LogLines()
+        let lines = Log<String>()
         let preferences = FilePreferences(url: URL(fileURLWithPath: "/proc/goodsdesk/preferences"), log: lines.append)
         preferences.lastPhone = "13874389438"
         #expect(preferences.lastPhone == "13874389438", "kept for this run")
-        #expect(lines.all.count == 1)
+        #expect(lines.values.count == 1)
     }
 }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 import CSQLite
@@ -41,7 +42,7 @@ struct StoreFaultTests {
         let (_, path) = try Self.storeWithLikes()
         let first = try GoodsStore.open(at: path, dataSet: { Issue.record("no import"); return Fixtures.dataSet(count: 1) }, log: { _ in })
         try first.setLiked(true, goodsID: 7, phone: Self.phone)
-        let log = LogLines()
+        let log = Log<String>()
         let second = try GoodsStore.open(at: path, dataSet: { Issue.record("no import"); return Fixtures.dataSet(count: 1) }, log: log.append)
         #expect(second.access == .readOnly(.inUseByAnotherInstance))
         #expect(second.notices.count == 1)
@@ -171,7 +172,7 @@ struct StoreFaultTests {
         try damaged.write(to: URL(fileURLWithPath: path))
         // The last run did not close cleanly.
         try Data("open 1\n".utf8).write(to: URL(fileURLWithPath: path + ".lock"))
-        let log = LogLines()
+        let log = Log<String>()
         var options = StoreOptions()
         options.now = { Date(timeIntervalSince1970: 1_796_000_000) }
         let store = try GoodsStore.open(at: path, dataSet: { Fixtures.dataSet(count: 60) }, options: options, log: log.append)
@@ -183,7 +184,7 @@ struct StoreFaultTests {
         let copy = folder.appendingPathComponent(copies.first ?? "?").path
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == damaged, "the damaged file is kept byte for byte")
         #expect(store.notices.first?.contains(copy) == true && store.notices.first?.contains("2") == true, "\(store.notices)")
-        #expect(log.all.count == 1, "\(log.all)")
+        #expect(log.values.count == 1, "\(log.values)")
     }
 
     @Test func aCleanExitSkipsTheWholeFileCheckAndACrashRunsIt() throws {
@@ -198,14 +199,14 @@ struct StoreFaultTests {
 
     @Test func theCheckAfterACrashIsAnnouncedBeforeItRuns() throws {
         let (_, path) = try Self.storeWithLikes()
-        let checks = LogLines()
+        let checks = Log<String>()
         var options = StoreOptions()
         options.checking = { checks.append("checking") }
         _ = try GoodsStore.open(at: path, dataSet: { Fixtures.dataSet(count: 1) }, options: options, log: { _ in })
-        #expect(checks.all.isEmpty, "no check after a clean exit")
+        #expect(checks.values.isEmpty, "no check after a clean exit")
         try Data("open 1\n".utf8).write(to: URL(fileURLWithPath: path + ".lock"))
         let store = try GoodsStore.open(at: path, dataSet: { Fixtures.dataSet(count: 1) }, options: options, log: { _ in })
-        #expect(checks.all == ["checking"])
+        #expect(checks.values == ["checking"])
         try Self.expectLikesIn(store)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 @testable import GoodsUI
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import PluginKit
 import Reactive
 import Synchronization
@@ -64,10 +65,10 @@ final class PlainScreen: ScreenController<ViewModel> {
 /// The window's chrome as the navigator binds it from the top screen's declaration.
 @MainActor
 @Suite("The window's chrome", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct ChromeTests {
     init() throws {
-        try #require(gtk_init_check() != 0)
+        try startGTK()
     }
 
     func makeNavigator(_ window: AppWindow) -> Navigator {
@@ -342,8 +343,8 @@ struct ChromeTests {
     }
 
     @Test func closingTheWindowFreesTheScreensAndTheButtonsMadeForTheirChrome() throws {
-        GLibLogCount.install()
-        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        GLibCriticals.install()
+        let criticals = GLibCriticals.seen.load(ordering: .relaxed)
         var window: AppWindow? = AppWindow(application: nil)
         var navigator: Navigator? = window.map(makeNavigator)
         weak var model: ChromedModel?
@@ -365,7 +366,7 @@ struct ChromeTests {
         navigator = nil
         g_weak_ref_clear(share)
         share.deallocate()
-        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+        #expect(GLibCriticals.seen.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
     }
 }
 

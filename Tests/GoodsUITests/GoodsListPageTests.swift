@@ -5,20 +5,14 @@ import GoodsUI
 import GoodsViewModels
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import PluginKit
 import Testing
 
 extension ScreenTests {
     /// The widgets under `widget` that have the CSS class `name`, in tree order.
     func descendants(withCSSClass name: String, under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        var found: [UnsafeMutablePointer<GtkWidget>] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if gtk_widget_has_css_class(current, name) != 0 { found.append(current) }
-            found += descendants(withCSSClass: name, under: current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
+        GtkTestSupport.descendants(of: widget).dropFirst().filter { gtk_widget_has_css_class($0, name) != 0 }
     }
 
     /// The page's carousel and footer follow the view model: a dot per banner (from

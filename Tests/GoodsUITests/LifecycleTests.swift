@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkTestSupport
 import Reactive
 import GoodsUI
 import GoodsViewModels
@@ -7,31 +8,6 @@ import GtkReactive
 import GtkShim
 import Synchronization
 import Testing
-
-/// Counts, then writes as GLib would. At file scope, so it is isolated to no actor: GLib calls it
-/// on whatever thread logs (dconf's worker among them), and a closure written inside a
-/// main-actor function would trap there on Swift's isolation check.
-private let countingWriter: @convention(c) (GLogLevelFlags, UnsafePointer<GLogField>?, gsize, gpointer?) -> GLogWriterOutput = { level, fields, count, _ in
-    if level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 { GLibLogCount.criticals.add(1, ordering: .relaxed) }
-    if level.rawValue & G_LOG_LEVEL_WARNING.rawValue != 0 { GLibLogCount.warnings.add(1, ordering: .relaxed) }
-    return g_log_writer_default(level, fields, count, nil)
-}
-
-/// Counts the GLib criticals and warnings this process logs (GTK's failed `g_return_if_fail`
-/// checks, such as a call on a freed widget), and still prints them.
-enum GLibLogCount {
-    static let criticals = Atomic<Int>(0)
-    static let warnings = Atomic<Int>(0)
-
-    /// Installs the counting log writer; GLib allows one writer per process, so once.
-    @MainActor static func install() {
-        guard !installed else { return }
-        installed = true
-        g_log_set_writer_func(countingWriter, nil, nil)
-    }
-
-    @MainActor private static var installed = false
-}
 
 extension ScreenTests {
     /// Logs in and waits until the goods list shows rows; returns its controller.
@@ -45,8 +21,8 @@ extension ScreenTests {
     }
 
     @Test func closingTheWindowMidLoginEndsTheScreenBeforeItsWidgets() throws {
-        GLibLogCount.install()
-        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        GLibCriticals.install()
+        let criticals = GLibCriticals.seen.load(ordering: .relaxed)
         let (window, navigator) = makeApp()
         window.present()
         goods_emit(window.fillButton.pointer, "clicked")
@@ -58,14 +34,14 @@ extension ScreenTests {
         #expect(controller == nil && viewModel == nil, "closing the window ended the login screen at once")
         #expect(!window.isOpen)
         scheduler.advance(by: .seconds(2))  // when the login would have answered
-        settle()
+        pumpMainLoop(for: .milliseconds(250))
         #expect(navigator.top == nil)
-        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+        #expect(GLibCriticals.seen.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
     }
 
     @Test func closingTheWindowMidPageLoadEndsTheListBeforeItsWidgets() throws {
-        GLibLogCount.install()
-        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        GLibCriticals.install()
+        let criticals = GLibCriticals.seen.load(ordering: .relaxed)
         let (window, navigator) = makeApp()
         weak let controller = try showGoodsList(window, navigator)
         weak let viewModel = controller?.goods
@@ -73,13 +49,13 @@ extension ScreenTests {
         window.destroy()
         #expect(controller == nil && viewModel == nil, "closing the window ended the goods list at once")
         scheduler.advance(by: .seconds(2))  // when the page would have arrived
-        settle()
-        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+        pumpMainLoop(for: .milliseconds(250))
+        #expect(GLibCriticals.seen.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
     }
 
     @Test func closingTheWindowMidLikeEndsTheRowsBeforeTheirWidgets() throws {
-        GLibLogCount.install()
-        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        GLibCriticals.install()
+        let criticals = GLibCriticals.seen.load(ordering: .relaxed)
         let (window, navigator) = makeApp()
         weak var weakController: GoodsListController?
         var likeButton: UnsafeMutablePointer<GtkWidget>?
@@ -88,7 +64,7 @@ extension ScreenTests {
             weakController = controller
             scheduler.advance(by: .milliseconds(750))
             let list = controller.listWidget.pointer
-            pump { !visibleRows(list).isEmpty }
+            pumpMainLoop { !visibleRows(list).isEmpty }
             likeButton = descendants(named: "like", under: list).first
         }
         let button = try #require(likeButton)
@@ -97,8 +73,8 @@ extension ScreenTests {
         window.destroy()
         #expect(weakController == nil, "closing the window ended the goods list at once")
         scheduler.advance(by: .seconds(2))  // when the like would have answered
-        settle()
-        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
+        pumpMainLoop(for: .milliseconds(250))
+        #expect(GLibCriticals.seen.load(ordering: .relaxed) == criticals, "no Gtk-CRITICAL")
     }
 }
 
@@ -107,8 +83,8 @@ extension ScreenTests {
     /// source may fire on the GTK thread before `schedule` has returned on the worker. Disposing
     /// it afterwards must not remove it again (a stale source id is a GLib-CRITICAL).
     @Test func sourcesScheduledFromWorkerThreadsAreNeverRemovedTwice() throws {
-        GLibLogCount.install()
-        let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
+        GLibCriticals.install()
+        let criticals = GLibCriticals.seen.load(ordering: .relaxed)
         let ran = Atomic<Int>(0)
         let scheduled = Mutex<[any Disposable]>([])
         let count = 2_000
@@ -121,13 +97,13 @@ extension ScreenTests {
                 }
             }
         }
-        pump { ran.load(ordering: .relaxed) == count && scheduled.withLock { $0.count } == count }
+        pumpMainLoop { ran.load(ordering: .relaxed) == count && scheduled.withLock { $0.count } == count }
         #expect(ran.load(ordering: .relaxed) == count)
         scheduled.withLock { $0.forEach { $0.dispose() } }
         let late = MainLoopScheduler.shared.schedule(after: .milliseconds(1)) { ran.add(1, ordering: .relaxed) }
-        pump { ran.load(ordering: .relaxed) == count + 1 }
+        pumpMainLoop { ran.load(ordering: .relaxed) == count + 1 }
         #expect(ran.load(ordering: .relaxed) == count + 1, "a later source still runs")
         late?.dispose()
-        #expect(GLibLogCount.criticals.load(ordering: .relaxed) == criticals, "no source removed twice")
+        #expect(GLibCriticals.seen.load(ordering: .relaxed) == criticals, "no source removed twice")
     }
 }

@@ -5,22 +5,16 @@ import GoodsUI
 import GoodsViewModels
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import HeapStats
 import PluginKit
 import Synchronization
 import Testing
 
 extension ScreenTests {
-    /// Widgets named `name` under `widget`, in tree order.
+    /// The mapped widgets named `name` under `widget`, in tree order.
     func descendants(named name: String, under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        var found: [UnsafeMutablePointer<GtkWidget>] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if String(cString: gtk_widget_get_name(current)) == name, gtk_widget_get_mapped(current) != 0 { found.append(current) }
-            found += descendants(named: name, under: current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
+        GtkTestSupport.descendants(of: widget).dropFirst().filter { widgetName($0) == name && gtk_widget_get_mapped($0) != 0 }
     }
 
     /// (title, like label) of every row on screen.
@@ -30,21 +24,7 @@ extension ScreenTests {
         return zip(titles, likes).map { ($0, $1) }
     }
 
-    /// Runs the main loop until `done` or five seconds pass.
-    func pump(until done: () -> Bool) {
-        let deadline = Date().addingTimeInterval(3)
-        while !done() && Date() < deadline { g_main_context_iteration(nil, 0) == 0 ? usleepShort() : () }
-    }
-
-    private func usleepShort() { g_usleep(2_000) }
-
     func after0(_ list: UnsafeMutablePointer<GtkWidget>) -> [(title: String, like: String)] { visibleRows(list) }
-
-    /// Runs the main loop for a quarter of a second.
-    func settle() {
-        let end = Date().addingTimeInterval(0.25)
-        while Date() < end { if g_main_context_iteration(nil, 0) == 0 { usleepShort() } }
-    }
 }
 
 extension ScreenTests {
@@ -58,7 +38,7 @@ extension ScreenTests {
         let controller = try #require(navigator.top as? GoodsListController)
         scheduler.advance(by: .milliseconds(750))
         let list = controller.listWidget.pointer
-        pump { !visibleRows(list).isEmpty }
+        pumpMainLoop { !visibleRows(list).isEmpty }
         let first = visibleRows(list)
         #expect(first.first?.title == "商品1")
         #expect(first.allSatisfy { $0.like == "♡ 0" })
@@ -66,17 +46,17 @@ extension ScreenTests {
         // Scroll to the end: rows are reused for later items, and page 2 loads.
         let scroller = try #require(gtk_widget_get_ancestor(list, gtk_scrolled_window_get_type()))
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
-        pump { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) + 1 }
+        pumpMainLoop { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) + 1 }
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
-        pump { visibleRows(list).first.map { $0.title != "商品1" } ?? false }
+        pumpMainLoop { visibleRows(list).first.map { $0.title != "商品1" } ?? false }
         scheduler.advance(by: .milliseconds(750))
-        pump { controller.goods.items.value.count == 40 }
+        pumpMainLoop { controller.goods.items.value.count == 40 }
         // Scroll into page 2: its rows reuse widgets that showed page 1.
         func showsPageTwo() -> Bool { visibleRows(list).contains { (Int($0.title.dropFirst(2)) ?? 0) > 20 } }
-        pump { gtk_adjustment_get_upper(adjustment) > 6000 }
+        pumpMainLoop { gtk_adjustment_get_upper(adjustment) > 6000 }
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) / 2)
-        pump(until: showsPageTwo)
-        settle()
+        pumpMainLoop(until: showsPageTwo)
+        pumpMainLoop(for: .milliseconds(250))
         let scrolled = visibleRows(list)
         #expect(!scrolled.isEmpty)
         #expect(!scrolled.contains { $0.title == "商品1" }, "the first rows scrolled away and were reused")
@@ -97,7 +77,7 @@ extension ScreenTests {
         scheduler.advance(by: .seconds(1))
         #expect(gone.likes.value == 1)
         _ = scrolled
-        settle()  // let any (wrong) update reach the screen
+        pumpMainLoop(for: .milliseconds(250))  // let any (wrong) update reach the screen
         let after = visibleRows(list)
         #expect(!after.isEmpty && !after.contains { $0.title == "商品1" })
         #expect(after.filter { $0.title != shownTitle }.allSatisfy { $0.like == "♡ 0" },
@@ -175,7 +155,7 @@ extension ScreenTests {
         func round() {
             for item in items { row.bind(item, pictures: pictures) }
             row.unbind()
-            settle()
+            pumpMainLoop(for: .milliseconds(250))
         }
         round()
         round()
@@ -220,7 +200,7 @@ extension ScreenTests {
         let row = GoodsRowPreview()
         row.bind(item, pictures: PictureLocator(dataSetDirectory: folder))
         let showing = { self.images(under: row.root.pointer).filter { gtk_image_get_storage_type(OpaquePointer($0)) == GTK_IMAGE_PAINTABLE } }
-        pump { showing().count == 4 }
+        pumpMainLoop { showing().count == 4 }
         let shown = showing()
         #expect(shown.count == 4, "three pictures and the avatar, decoded and shown")
         row.unbind()
@@ -265,16 +245,7 @@ extension ScreenTests {
 extension ScreenTests {
     /// The widgets of GType `type` under `widget`.
     func descendants(ofType type: GType, under widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        var found: [UnsafeMutablePointer<GtkWidget>] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), type) != 0 {
-                found.append(current)
-            }
-            found += descendants(ofType: type, under: current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
+        GtkTestSupport.descendants(of: widget).dropFirst().filter { isInstance($0, of: type) }
     }
 
     /// The wheel controllers on `widget`.
@@ -312,7 +283,7 @@ extension ScreenTests {
         let controller = try showGoodsList(window, navigator)
         scheduler.advance(by: .milliseconds(750))
         let list = controller.listWidget.pointer
-        pump { !visibleRows(list).isEmpty }
+        pumpMainLoop { !visibleRows(list).isEmpty }
         #expect(descendants(ofType: gtk_scrolled_window_get_type(), under: list).isEmpty,
                 "rows scroll their pictures without a scrolled window (and its eleven widgets)")
         let strip = try #require(descendants(ofType: goods_picture_strip_get_type(), under: list).first)
@@ -336,7 +307,7 @@ extension ScreenTests {
         gtk_window_set_child(window, strip)
         gtk_window_set_default_size(window, 200, 100)
         gtk_window_present(window)
-        pump { gtk_widget_get_width(strip) > 0 }
+        pumpMainLoop { gtk_widget_get_width(strip) > 0 }
         let width = Double(gtk_widget_get_width(strip))
         let wheel = try #require(scrollControllers(of: strip).first)
         #expect(scroll(wheel, dx: 1, dy: 0), "a sideways turn scrolls the strip")

@@ -5,6 +5,7 @@ import GoodsUI
 import GoodsViewModels
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import PluginKit
 import Reactive
 import Testing
@@ -58,7 +59,7 @@ extension ScreenTests {
     @Test func aFailedLoginFocusesTheFieldToFix() throws {
         let (window, navigator) = makeApp()
         window.present()
-        settle()
+        pumpMainLoop(for: .milliseconds(250))
         let login = try #require(navigator.top as? LoginController)
         let view = login.view
         view.phone.text = "123"

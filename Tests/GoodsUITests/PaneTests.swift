@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import GoodsUI
 import GtkReactive
+import GtkTestSupport
 import PluginKit
 import Reactive
 import Testing
@@ -16,10 +17,10 @@ final class MasterModel: ViewModel, ListDetailPresenting {
 /// The window's panes: list | detail on a wide window, one at a time on a narrow one.
 @MainActor
 @Suite("The window's panes", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct PaneTests {
     init() throws {
-        try #require(gtk_init_check() != 0)
+        try startGTK()
     }
 
     func makeNavigator(_ window: AppWindow) -> Navigator {

@@ -5,6 +5,7 @@ import GoodsUI
 import GoodsViewModels
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import PluginKit
 import Reactive
 import Testing
@@ -39,18 +40,6 @@ enum ExamplePlugins {
         PluginSearchPath(pluginDirectories: [folder.path], environment: [:],
                          dataDirectory: URL(fileURLWithPath: "/nonexistent"), prefixPluginDirectory: nil)
     }
-}
-
-/// Every widget under `widget`, depth first.
-@MainActor
-func descendants(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-    var found = [widget]
-    var child = gtk_widget_get_first_child(widget)
-    while let current = child {
-        found += descendants(of: current)
-        child = gtk_widget_get_next_sibling(current)
-    }
-    return found
 }
 
 @MainActor
@@ -94,13 +83,13 @@ func labelTexts(under widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
 /// 插件 dialog, and menu actions.
 @MainActor
 @Suite("Plugin screens under a display", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct PluginScreenTests {
     let scheduler = TestScheduler()
     let services: LocalServices
 
     init() throws {
-        try #require(gtk_init_check() != 0)
+        try startGTK()
         let goods = (1...25).map { id in
             Goods(id: id, title: "商品\(id)", description: "商品\(id)的完整描述", price: id, originalPrice: 0, expressType: .fee,
                   expressFee: 8, count: 2, place: "杭州 西湖区", publishedAt: Date(), condition: 2,

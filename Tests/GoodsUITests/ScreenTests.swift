@@ -5,6 +5,7 @@ import GoodsUI
 import GoodsViewModels
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import PluginKit
 import Reactive
 import Testing
@@ -14,14 +15,14 @@ import ViewModelKit
 /// virtual time: what the controllers bind is what the widgets show.
 @MainActor
 @Suite("Screens under a display", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct ScreenTests {
     let scheduler = TestScheduler()
     let services: LocalServices
     let preferences = MemoryPreferences()
 
     init() throws {
-        try #require(gtk_init_check() != 0)
+        try startGTK()
         let goods = (1...45).map { id in
             Goods(id: id, title: "商品\(id)", description: "描述", price: id, originalPrice: 0, expressType: .free,
                   expressFee: 0, count: 1, place: "杭州 西湖区", publishedAt: Date(), condition: 1,

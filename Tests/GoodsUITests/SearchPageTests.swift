@@ -5,6 +5,7 @@ import GoodsDomain
 import GoodsViewModels
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import PluginKit
 import Reactive
 import Testing
@@ -15,10 +16,10 @@ import ViewModelKit
 /// matches highlighted (and nothing of it is left when the row shows an item of the list).
 @MainActor
 @Suite("Search page", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct SearchPageTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     func goods(_ id: Int, _ title: String) -> Goods {

@@ -3,16 +3,17 @@ import Foundation
 import GoodsUI
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Testing
 
 /// GoodsUI's layouts (data/ui/*.ui, compiled into the module): every file loads without a
 /// GtkBuilder error and declares the ids, of the types, that its screen's code looks up.
 @MainActor
 @Suite("GoodsUI's .ui files", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct UIFilesTests {
     init() throws {
-        try #require(gtk_init_check() != 0)
+        try startGTK()
     }
 
     /// Per file, the ids the screens use and the GTK type each must be.

@@ -2,6 +2,7 @@ import Foundation
 import GoodsDomain
 import GoodsViewModels
 import Reactive
+import TestSupport
 import Testing
 import ViewModelKit
 

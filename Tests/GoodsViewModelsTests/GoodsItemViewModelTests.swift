@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Foundation
 import GoodsDomain
@@ -142,11 +143,6 @@ struct GoodsItemViewModelTests {
         #expect(reports.values == [.error(ServiceError(.serverUnavailable, request: .like))])
         #expect(row.like.isEnabled.value)
     }
-}
-
-/// A like service that never answers.
-struct NoLikes: LikeService {
-    func setLiked(_ liked: Bool, goodsID: Int) -> SignalProducer<Goods, ServiceError> { .never }
 }
 
 import HeapStats

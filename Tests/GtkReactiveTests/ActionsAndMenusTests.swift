@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkReactive
+import GtkTestSupport
 import Reactive
 import Testing
 import ViewModelKit
@@ -8,10 +9,10 @@ import ViewModelKit
 /// Actions, menus and accelerators: `SimpleAction`, `ActionMap`, `Menu`, `Accelerator`,
 /// `Application.setAccelerators`, a primary `MenuButton` and a window's help overlay.
 @MainActor
-@Suite("Actions and menus", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Actions and menus", .serialized, .needsDisplay)
 struct ActionsAndMenusTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     /// A `GtkApplicationWindow` (a `win.` action map) of no application.

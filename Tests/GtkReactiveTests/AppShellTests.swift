@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkReactive
+import GtkTestSupport
 import Reactive
 import Testing
 import ViewModelKit
@@ -8,10 +9,10 @@ import ViewModelKit
 /// The application shell's wrappers: `Application`, `StyleSheet`, `IconTheme`, `AboutDialog` (an AdwAboutWindow),
 /// picture descriptions and a window's saved size.
 @MainActor
-@Suite("Application shell", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Application shell", .serialized, .needsDisplay)
 struct AppShellTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     func gtkWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWindow> {
@@ -88,14 +89,14 @@ struct AppShellTests {
         }
         // Styles apply as the window draws its next frame.
         window.present()
-        iterateMainLoop { gtk_widget_get_mapped(probe.pointer) != 0 }
+        pumpMainLoop { gtk_widget_get_mapped(probe.pointer) != 0 }
         #expect(minimumWidth() < 123)
         let sheet = try StyleSheet.load(path: path)
         #expect(sheet.path == path)
-        iterateMainLoop { minimumWidth() == 123 }
+        pumpMainLoop { minimumWidth() == 123 }
         #expect(minimumWidth() == 123)
         sheet.remove()
-        iterateMainLoop { minimumWidth() < 123 }
+        pumpMainLoop { minimumWidth() < 123 }
         #expect(minimumWidth() < 123)
     }
 
@@ -199,5 +200,30 @@ struct AppShellTests {
         defer { window.destroy() }
         window.setDefaultSize(width: 640, height: 480)
         #expect(window.defaultSize == (640, 480))
+    }
+}
+
+extension AppShellTests {
+    /// An About window is destroyed with its parent (libadwaita sets that), and GTK 4.8 keeps a
+    /// closed one's pointer to the parent: the window, freed after its parent, disconnected
+    /// from freed memory (GLib criticals). Closed, it drops its parent.
+    @Test func aClosedAboutWindowOutlivesItsParentWithoutCriticals() throws {
+        let criticals = GLibCriticals.seen.load(ordering: .relaxed)
+        let info = AboutInfo(programName: "程序", version: "1")
+        var parent: Window? = Window(title: "父窗口")
+        AboutDialog.show(info, over: parent)
+        let shown = try #require(aboutWindows().first)
+        g_object_ref(shown)
+        defer { g_object_unref(shown) }
+        #expect(gtk_window_get_transient_for(gtkWindow(shown)) == parent.map { gtkWindow($0.pointer) })
+        gtk_window_destroy(gtkWindow(shown))
+        #expect(gtk_window_get_transient_for(gtkWindow(shown)) == nil, "closed: no parent kept")
+        parent?.destroy()
+        parent = nil
+        AboutDialog.show(info, over: nil)
+        let again = try #require(aboutWindows().first)
+        #expect(again != shown, "a closed About window is not shown again: a new one is")
+        gtk_window_destroy(gtkWindow(again))
+        #expect(GLibCriticals.seen.load(ordering: .relaxed) == criticals, "no GLib critical")
     }
 }

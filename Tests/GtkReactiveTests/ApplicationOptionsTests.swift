@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkReactive
+import GtkTestSupport
 import Reactive
 import Testing
 
@@ -20,7 +21,7 @@ struct ApplicationOptionsTests {
     ]
 
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     func application(_ name: String) throws -> Application {

@@ -1,20 +1,22 @@
 import CGtk
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
+import TestSupport
 import Testing
 
 /// `button.reactive.pressed = CocoaAction(action)`: sensitivity from `isEnabled`, a click
 /// applies, busy while executing, one action per button, nothing left after its lifetime.
 @MainActor
-@Suite("CocoaAction on a button", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("CocoaAction on a button", .serialized, .needsDisplay)
 struct CocoaActionTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     /// An action whose runs wait for `finish` to send them a value (and complete).
-    func pendingAction(enabledIf enabled: MutableProperty<Bool>, runs: Recorder<String>) -> (Action<String, Int, Never>, () -> Void) {
+    func pendingAction(enabledIf enabled: MutableProperty<Bool>, runs: Log<String>) -> (Action<String, Int, Never>, () -> Void) {
         let (pending, input) = Signal<Void, Never>.pipe()
         let action = Action<String, Int, Never>(enabledIf: enabled) { text in
             runs.append(text)
@@ -30,7 +32,7 @@ struct CocoaActionTests {
     @Test func sensitivityFollowsAClickAppliesAndBusyShowsWhileItRuns() {
         let button = Button(label: "登录")
         let enabled = MutableProperty(false)
-        let runs = Recorder<String>()
+        let runs = Log<String>()
         let (action, finish) = pendingAction(enabledIf: enabled, runs: runs)
         button.reactive.pressed = CocoaAction(action, input: "13874389438")
         #expect(!button.isSensitive, "disabled action, insensitive button")
@@ -52,7 +54,7 @@ struct CocoaActionTests {
 
     @Test func theInputCanComeFromTheSender() {
         let button = Button(label: "发送")
-        let sent = Recorder<String>()
+        let sent = Log<String>()
         let action = Action<String, Void, Never> { text in
             sent.append(text)
             return .empty
@@ -68,7 +70,7 @@ struct CocoaActionTests {
 
     @Test func assigningAgainReplacesTheFirstAction() {
         let button = Button(label: "刷新")
-        let first = Recorder<String>(), second = Recorder<String>()
+        let first = Log<String>(), second = Log<String>()
         let firstEnabled = MutableProperty(true)
         let (one, finishOne) = pendingAction(enabledIf: firstEnabled, runs: first)
         let (two, finishTwo) = pendingAction(enabledIf: MutableProperty(true), runs: second)
@@ -76,13 +78,13 @@ struct CocoaActionTests {
         let replacement = CocoaAction<Button>(two, input: "two")
         button.reactive.pressed = replacement
         #expect(button.reactive.pressed === replacement)
-        #expect(handlerCount(button, "clicked") == 1, "one click handler: the second action's")
+        #expect(handlerCount(button.raw, "clicked") == 1, "one click handler: the second action's")
         button.click()
         #expect(first.values.isEmpty && second.values == ["two"])
         firstEnabled.value = false
         #expect(!button.isSensitive, "the second action is running")
         button.reactive.pressed = nil
-        #expect(handlerCount(button, "clicked") == 0)
+        #expect(handlerCount(button.raw, "clicked") == 0)
         #expect(button.isSensitive && !button.hasCSSClass("busy"), "unbinding leaves it sensitive and not busy")
         #expect(button.reactive.pressed == nil)
         finishOne()
@@ -94,7 +96,7 @@ struct CocoaActionTests {
         let pointer = gtk_button_new_with_label("赞")!
         let keeper = Widget(pointer) // the row keeps its button
         let enabled = MutableProperty(true)
-        let runs = Recorder<String>()
+        let runs = Log<String>()
         weak var weakAction: CocoaAction<Button>?
         do {
             let (action, _) = pendingAction(enabledIf: enabled, runs: runs) // never run here
@@ -103,10 +105,10 @@ struct CocoaActionTests {
             Button(pointer, scope: scope).reactive.pressed = cocoa
         }
         #expect(weakAction != nil, "the binding keeps the action while the scope lasts")
-        #expect(handlerCount(keeper, "clicked") == 1)
+        #expect(handlerCount(keeper.raw, "clicked") == 1)
         token.dispose()
         #expect(weakAction == nil, "released with the scope")
-        #expect(handlerCount(keeper, "clicked") == 0)
+        #expect(handlerCount(keeper.raw, "clicked") == 0)
         enabled.value = false
         #expect(gtk_widget_get_sensitive(keeper.pointer) != 0, "the sensitivity binding ended too")
         goods_emit(keeper.pointer, "clicked")

@@ -1,15 +1,17 @@
 import CGtk
 import GtkReactive
+import GtkTestSupport
 import Reactive
+import TestSupport
 import Testing
 
 /// The API as a controller reads: an entry bound both ways to its view model, a label that
 /// follows a derived value, a button running an action. No raw GTK call, no `during:`.
 @MainActor
-@Suite("A controller's bindings", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("A controller's bindings", .serialized, .needsDisplay)
 struct ControllerStyleTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     /// The tutorial's view model: a message, its live character count, and a send action.
@@ -41,7 +43,7 @@ struct ControllerStyleTests {
 
     @Test func typingCountsAndSends() {
         let viewModel = MessageViewModel()
-        let sent = Recorder<String>()
+        let sent = Log<String>()
         viewModel.send.values.observeValues { sent.append($0) }
         let controller = MessageController(viewModel)
         #expect(controller.count.text == "0 字")

@@ -1,15 +1,16 @@
 import CGtk
 import GtkReactive
+import GtkTestSupport
 import Reactive
 import Testing
 
 /// What a dialog built from a layout needs beyond the basic wrappers: list rows that are their
 /// own layout's root, and a parent window set in code.
 @MainActor
-@Suite("Dialog widgets", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Dialog widgets", .serialized, .needsDisplay)
 struct DialogWidgetTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     @Test func aListBoxRowIsAddedAsItIsAndKnowsItsIndex() {

@@ -1,21 +1,23 @@
 import CGtk
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
+import TestSupport
 import Testing
 
 /// The echo rule: a toggle's or an entry's own target writes are not reported back by its
 /// signal; every other change is. And `<~>`, built on it.
 @MainActor
-@Suite("Echo rule and two-way binding", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Echo rule and two-way binding", .serialized, .needsDisplay)
 struct EchoRuleTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     @Test func aSwitchReportsOthersChangesButNotItsTargets() {
         let toggle = Switch()
-        let seen = Recorder<Bool>()
+        let seen = Log<Bool>()
         toggle.reactive.toggled.startWithValues { seen.append($0) }
         let enabled = MutableProperty(true)
         toggle.reactive.isActive <~ enabled
@@ -29,7 +31,7 @@ struct EchoRuleTests {
     @Test func aToggleButtonAndACheckButtonFollowTheSameRule() {
         let toggle = ToggleButton(label: "筛选")
         let check = CheckButton(label: "全新")
-        let seen = Recorder<String>()
+        let seen = Log<String>()
         toggle.reactive.toggled.startWithValues { seen.append("toggle \($0)") }
         check.reactive.toggled.startWithValues { seen.append("check \($0)") }
         toggle.reactive.isActive <~ SignalProducer(value: true)
@@ -43,7 +45,7 @@ struct EchoRuleTests {
     @Test func anEntrysTextIsATargetAndASource() {
         let entry = Entry()
         entry.text = "138"
-        let seen = Recorder<String>()
+        let seen = Log<String>()
         entry.reactive.text.producer.startWithValues { seen.append($0) }
         #expect(seen.values == ["138"], "the current text first")
         entry.text = "1387"
@@ -61,9 +63,9 @@ struct EchoRuleTests {
         let entry = Entry()
         entry.text = "typed before"
         let phone = MutableProperty("13874389438")
-        let writes = Recorder<Void>()
+        let writes = Log<Void>()
         let watch = SignalConnection(entry.raw, signal: "notify::text", arguments: 1) { writes.append(()) }
-        let values = Recorder<String>()
+        let values = Log<String>()
         phone.signal.observeValues { values.append($0) }
         let binding = entry.reactive.text <~> phone
         #expect(entry.text == "13874389438", "the property wins first")
@@ -85,7 +87,7 @@ struct EchoRuleTests {
 
     @Test func todaysEntryTargetAndTheNewSourceShareTheRule() {
         let entry = Entry()
-        let seen = Recorder<String>()
+        let seen = Log<String>()
         entry.reactive.text.changes.startWithValues { seen.append($0) }
         entry.entryText(during: entry.lifetime) <~ SignalProducer(value: "旧")
         #expect(entry.text == "旧" && seen.values.isEmpty)

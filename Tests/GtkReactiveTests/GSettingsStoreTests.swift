@@ -1,19 +1,15 @@
 import CGtk
 import Foundation
 import GtkReactive
+import GtkTestSupport
 import Reactive
+import TestSupport
 import Testing
 
 /// `GSettingsStore`: a schema compiled here, in a folder of its own, read and written typed, in a
 /// key file (this process has no persistent backend: as on a machine without dconf).
 private let schemaCompiler = ["/usr/bin/glib-compile-schemas", "/usr/local/bin/glib-compile-schemas"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
-
-/// Runs what the main loop has ready, without waiting.
-@MainActor
-private func drainMainLoop() {
-    for _ in 0..<20 { g_main_context_iteration(nil, 0) }
-}
 
 @MainActor
 @Suite("GSettings store", .serialized, .enabled(if: schemaCompiler != nil, "needs glib-compile-schemas"))
@@ -25,6 +21,7 @@ struct GSettingsStoreTests {
     init() throws {
         // Before any GSettings in this process: keep it off the user's dconf.
         setenv("GSETTINGS_BACKEND", "memory", 1)
+        GLibCriticals.install()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-store-\(UUID().uuidString)")
         keyFile = folder.appendingPathComponent("config/settings.ini")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -105,25 +102,25 @@ struct GSettingsStoreTests {
     @Test func changesAreLazyAndNameTheKey() throws {
         let store = try open()
         let (lifetime, token) = Lifetime.make()
-        let seen = Recorder<String>()
+        let seen = Log<String>()
         store.set(1, for: "count")  // before anyone observes: not seen
-        drainMainLoop()
+        pumpMainLoop(for: .zero)
         store.changes(of: "count").take(during: lifetime).startWithValues { seen.append($0) }
         store.set(2, for: "count")
         store.set("其他", for: "name")  // another key
-        iterateMainLoop { !seen.values.isEmpty }
-        drainMainLoop()
+        pumpMainLoop { !seen.values.isEmpty }
+        pumpMainLoop(for: .zero)
         #expect(seen.values == ["count"])
-        let all = Recorder<String>()
+        let all = Log<String>()
         let every = store.changes().startWithValues { all.append($0) }
         store.set("再次", for: "name")
-        iterateMainLoop { !all.values.isEmpty }
+        pumpMainLoop { !all.values.isEmpty }
         #expect(all.values == ["name"])
         every.dispose()
         token.dispose()
         store.set("最后", for: "name")
         store.set(3, for: "count")
-        drainMainLoop()
+        pumpMainLoop(for: .zero)
         #expect(all.values == ["name"], "disposed: disconnected")
         #expect(seen.values == ["count"], "its lifetime ended: disconnected")
     }

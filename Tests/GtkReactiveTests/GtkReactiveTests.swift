@@ -2,14 +2,10 @@ import CGtk
 import Foundation
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
 import Synchronization
 import Testing
-
-/// Whether GTK can open a display here. The README's test command runs these tests under Xvfb;
-/// a bare `swift test` without a display (which proves the pure layers need none) skips them.
-let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
-    || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
 
 final class Box<Value: Sendable>: Sendable {
     private let storage: Mutex<Value>
@@ -24,10 +20,10 @@ final class Tracked: Sendable {}
 
 /// GTK on one thread: the main actor's, serially.
 @MainActor
-@Suite("GtkReactive under a display", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("GtkReactive under a display", .serialized, .needsDisplay)
 struct GtkReactiveTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display \(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")")
+        try startGTK()
     }
 
     func entry() -> Widget { Widget(gtk_entry_new()) }
@@ -154,10 +150,7 @@ struct GtkReactiveTests {
         scheduler.schedule { log.value.append("idle") }
         scheduler.schedule(after: .milliseconds(20)) { log.value.append("timer") }
         scheduler.schedule(after: .milliseconds(10)) { log.value.append("cancelled") }?.dispose()
-        let deadline = scheduler.now.advanced(by: .seconds(5))
-        while log.value.count < 2 && scheduler.now < deadline {
-            g_main_context_iteration(nil, 1)
-        }
+        pumpMainLoop(timeout: .seconds(5)) { log.value.count >= 2 }
         #expect(log.value == ["idle", "timer"])
     }
 }
@@ -180,8 +173,7 @@ extension GtkReactiveTests {
         source.value = .url(try #require(URL(string: "http://127.0.0.1:9/avatar.png")))
         #expect(Date().timeIntervalSince(started) < 0.5, "binding a URL returns at once")
         #expect(iconName(image) == "avatar-default-symbolic")
-        let deadline = Date().addingTimeInterval(3)
-        while Date() < deadline { if g_main_context_iteration(nil, 0) == 0 { g_usleep(5_000) } }
+        pumpMainLoop(for: .seconds(3))
         #expect(iconName(image) == "avatar-default-symbolic", "still the placeholder after the fetch failed")
         withExtendedLifetime(token) {}
     }
@@ -197,8 +189,7 @@ extension GtkReactiveTests {
         try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>"#.utf8)
             .write(to: loader.cacheFile(for: url))
         image.picture(loader: loader, during: lifetime) <~ SignalProducer(value: PictureSource.url(url))
-        let deadline = Date().addingTimeInterval(3)
-        while iconName(image) != nil && Date() < deadline { if g_main_context_iteration(nil, 0) == 0 { g_usleep(5_000) } }
+        pumpMainLoop { iconName(image) == nil }
         #expect(iconName(image) == nil, "the picture, not the placeholder icon")
         #expect(gtk_image_get_storage_type(OpaquePointer(image.raw)) != GTK_IMAGE_EMPTY)
         withExtendedLifetime(token) {}

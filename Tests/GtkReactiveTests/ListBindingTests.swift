@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
 import Synchronization
 import Testing
@@ -124,39 +125,11 @@ struct ListWindow {
 
     /// The texts of the rows on screen, top to bottom.
     var shownTexts: [String] {
-        var texts: [String] = []
-        func walk(_ widget: UnsafeMutablePointer<GtkWidget>) {
-            var child = gtk_widget_get_first_child(widget)
-            while let current = child {
-                if String(cString: gtk_widget_get_name(current)) == "row" {
-                    if gtk_widget_get_mapped(current) != 0 { texts.append(String(cString: gtk_label_get_text(goods_label(current)))) }
-                } else {
-                    walk(current)
-                }
-                child = gtk_widget_get_next_sibling(current)
-            }
-        }
-        walk(list)
-        return texts
+        descendants(of: list).filter { widgetName($0) == "row" && gtk_widget_get_mapped($0) != 0 }
+            .map { String(cString: gtk_label_get_text(goods_label($0))) }
     }
 
     func close() { gtk_window_destroy(goods_window(window.raw)) }
-}
-
-/// Runs the main loop until `done` or three seconds pass; whether `done` came true.
-@MainActor
-@discardableResult
-func pumpList(until done: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(3)
-    while !done() && Date() < deadline { if g_main_context_iteration(nil, 0) == 0 { g_usleep(2_000) } }
-    return done()
-}
-
-/// Runs the main loop for a little while (for updates that should not come).
-@MainActor
-func settleList(_ seconds: Double = 0.15) {
-    let end = Date().addingTimeInterval(seconds)
-    while Date() < end { if g_main_context_iteration(nil, 0) == 0 { g_usleep(2_000) } }
 }
 
 private let logSplice: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
@@ -176,30 +149,13 @@ final class SpliceRecord: Sendable {
     }
 }
 
-/// How many handlers of `signal` `instance` has (found one by one: GLib's `*_matched` calls
-/// only count with a closure, function or data to match).
-@MainActor
-func handlerCount(_ instance: UnsafeMutableRawPointer, _ signal: String, of type: GType) -> Int {
-    let id = g_signal_lookup(signal, type)
-    let unblocked = GSignalMatchType(rawValue: G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)
-    var found: [gulong] = []
-    while true {
-        let handler = g_signal_handler_find(instance, unblocked, id, 0, nil, nil, nil)
-        guard handler != 0 else { break }
-        found.append(handler)
-        g_signal_handler_block(instance, handler)
-    }
-    found.forEach { g_signal_handler_unblock(instance, $0) }
-    return found.count
-}
-
 func things(_ range: Range<Int>) -> [Thing] { range.map { Thing("t\($0)") } }
 
 @MainActor
-@Suite("Typed lists under a display", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Typed lists under a display", .serialized, .needsDisplay)
 struct ListBindingTests {
     init() throws {
-        try #require(gtk_init_check() != 0)
+        try startGTK()
     }
 
     @Test func theCountModelAnnouncesExactlyTheSplicesAskedFor() throws {
@@ -244,7 +200,7 @@ struct ListBindingTests {
         #expect(record.all.last == [0, 45, 20], "a refresh replaces every row")
         input.send(value: .replacingAll(with: ItemList(things(100..<120))))
         #expect(record.all.count == 5)
-        #expect(pumpList { view.shownTexts.first == "t100" })
+        #expect(pumpMainLoop { view.shownTexts.first == "t100" })
         #expect(view.shownTexts.allSatisfy { $0.hasPrefix("t1") })
     }
 
@@ -258,14 +214,14 @@ struct ListBindingTests {
         let binding = ListBinding(content.producer, to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
         func expected() -> [String] { content.value.content.map { $0.title.value } }
-        #expect(pumpList { view.shownTexts.count == 10 })
+        #expect(pumpMainLoop { view.shownTexts.count == 10 })
         #expect(view.shownTexts == expected())
 
         let before = Array(content.value.content)
         let inserted = Array(before[0..<3]) + things(50..<52) + Array(before[3...])
         let bindsBefore = log.binds
         content.value = ListUpdate(content: ItemList(inserted), edit: .insert(3..<5))
-        #expect(pumpList { view.shownTexts.count == 12 })
+        #expect(pumpMainLoop { view.shownTexts.count == 12 })
         #expect(view.shownTexts == expected(), "t0 t1 t2 t50 t51 t3 … t9")
         print("a mid-list insert of 2 rows bound \(log.binds - bindsBefore) rows")
         // The row showing t5 (position 5 before, 7 now) still follows t5.
@@ -276,7 +232,7 @@ struct ListBindingTests {
         var removed = inserted
         removed.removeSubrange(6..<9)
         content.value = ListUpdate(content: ItemList(removed), edit: .remove(6..<9))
-        #expect(pumpList { view.shownTexts.count == 9 })
+        #expect(pumpMainLoop { view.shownTexts.count == 9 })
         #expect(view.shownTexts == expected(), "t0 t1 t2 t50 t51 t3 t7 t8 t9")
         before[8].title.value = "t8 renamed"
         #expect(view.shownTexts[7] == "t8 renamed")
@@ -293,13 +249,13 @@ struct ListBindingTests {
         let all = things(0..<400)
         let binding = ListBinding(SignalProducer(value: ListUpdate.replacingAll(with: ItemList(all))), to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
-        #expect(pumpList { view.shownTexts.first == "t0" })
+        #expect(pumpMainLoop { view.shownTexts.first == "t0" })
         let adjustment = view.adjustment
         for step in 1...8 {
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) * Double(step) / 8)
-            settleList(0.05)
+            pumpMainLoop(for: .milliseconds(50))
         }
-        #expect(pumpList { !view.shownTexts.isEmpty && !view.shownTexts.contains("t0") })
+        #expect(pumpMainLoop { !view.shownTexts.isEmpty && !view.shownTexts.contains("t0") })
         let reused = log.history.values.filter { Set($0.map(ObjectIdentifier.init)).count > 1 }
         print("scrolling: \(log.setups) rows set up for \(log.binds) binds; \(reused.count) rows showed more than one element")
         try #require(!reused.isEmpty, "GTK reused rows for other elements")
@@ -312,7 +268,7 @@ struct ListBindingTests {
         for previous in reused.flatMap({ $0.dropLast() }) where !reused.contains(where: { $0.last === previous }) {
             previous.title.value = "stale"
         }
-        settleList()
+        pumpMainLoop(for: .milliseconds(150))
         #expect(!view.shownTexts.contains("stale"), "an element a reused row showed before does not reach it")
         #expect(log.openScopes == log.binds + log.placeholders - log.unbinds)
     }
@@ -330,14 +286,14 @@ struct ListBindingTests {
         let content = MutableProperty(ListUpdate.replacingAll(with: Sparse(items: [0: loaded[0], 1: loaded[1], 4: loaded[4]])))
         let binding = ListBinding(content.producer, to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
-        #expect(pumpList { view.shownTexts.count == 6 })
+        #expect(pumpMainLoop { view.shownTexts.count == 6 })
         #expect(view.shownTexts == ["t0", "t1", "…", "…", "t4", "…"])
         #expect(log.placeholders == 3)
         let record = SpliceRecord()
         record.watch(try #require(view.countModel))
         content.value = ListUpdate(content: Sparse(items: [0: loaded[0], 1: loaded[1], 2: loaded[2], 3: loaded[3], 4: loaded[4]]), edit: .reload(2..<4))
         #expect(record.all == [[2, 2, 2]])
-        #expect(pumpList { view.shownTexts == ["t0", "t1", "t2", "t3", "t4", "…"] })
+        #expect(pumpMainLoop { view.shownTexts == ["t0", "t1", "t2", "t3", "t4", "…"] })
         loaded[3].title.value = "t3 live"
         #expect(view.shownTexts[3] == "t3 live", "the filled row is bound like any other")
     }
@@ -350,12 +306,12 @@ struct ListBindingTests {
         let items = things(0..<10)
         let content = MutableProperty(ListUpdate.replacingAll(with: ItemList(items)))
         var binding: ListBinding<ItemList<Thing>, LabelRow>? = ListBinding(content.producer, to: view.list, rows: labelRows(log))
-        #expect(pumpList { view.shownTexts.count == 10 })
+        #expect(pumpMainLoop { view.shownTexts.count == 10 })
         let factory = try #require(gtk_list_view_get_factory(OpaquePointer(view.list)))
-        let handlers = handlerCount(UnsafeMutableRawPointer(factory), "bind", of: gtk_signal_list_item_factory_get_type())
+        let handlers = handlerCount(UnsafeMutableRawPointer(factory), "bind")
         while log.binds < 1_000 {
             content.value = ListUpdate(content: ItemList(items), edit: .reload(0..<10))
-            _ = pumpList { view.shownTexts.count == 10 }
+            _ = pumpMainLoop { view.shownTexts.count == 10 }
         }
         #expect(view.shownTexts == items.map { $0.title.value })
         #expect(log.openScopes == 10, "one scope per row shown, \(log.binds) binds later")
@@ -363,7 +319,7 @@ struct ListBindingTests {
         #expect(log.liveRows <= 20, "\(log.liveRows) rows alive for 10 shown")
         #expect(items.allSatisfy { $0.title.observerCount == 1 }, "one observer per element: its row's")
         #expect(handlers == 1)
-        #expect(handlerCount(UnsafeMutableRawPointer(factory), "bind", of: gtk_signal_list_item_factory_get_type()) == handlers)
+        #expect(handlerCount(UnsafeMutableRawPointer(factory), "bind") == handlers)
         #expect(log.liveWidgets == log.liveRows, "the widgets of torn-down rows are freed")
         print("1,000 rebinds: \(log.setups) rows set up, \(log.teardowns) torn down, \(log.liveRows) alive")
 
@@ -391,10 +347,10 @@ struct ListBindingTests {
             let view = ListWindow(height: 400)
             let binding = ListBinding(content.producer, to: view.list, rows: labelRows(log))
             weakBinding = binding
-            #expect(pumpList { view.shownTexts.count == 5 })
+            #expect(pumpMainLoop { view.shownTexts.count == 5 })
             view.close()
         }
-        _ = pumpList { weakBinding == nil }
+        _ = pumpMainLoop { weakBinding == nil }
         #expect(weakBinding == nil, "nothing keeps the binding once the list view is gone")
         #expect(log.setups > 0 && log.teardowns == log.setups)
         #expect(log.openScopes == 0)
@@ -417,7 +373,7 @@ struct ListBindingTests {
         let binding = ListBinding(SignalProducer(value: ListUpdate.replacingAll(with: ItemList(things(0..<100_000)))),
                                   to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
-        let activate = { handlerCount(UnsafeMutableRawPointer(view.list), "activate", of: gtk_list_view_get_type()) }
+        let activate = { handlerCount(UnsafeMutableRawPointer(view.list), "activate") }
         let positions = ListEvents.activations(of: view.list)
         #expect(activate() == 0, "making the producer connects nothing")
         let seen = Box<[Int]>([])
@@ -444,7 +400,7 @@ struct ListBindingTests {
             #expect(completed.value.isEmpty)
             view.close()
         }
-        _ = pumpList { completed.value.count == 2 }
+        _ = pumpMainLoop { completed.value.count == 2 }
         #expect(Set(completed.value) == ["activations", "nearEnd"])
         let label = Widget(gtk_label_new(""))
         let ended = Box(false)
@@ -461,7 +417,7 @@ struct ListBindingTests {
         let binding = ListBinding(content.producer, to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
         let adjustment = view.adjustment
-        #expect(pumpList { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) * 4 })
+        #expect(pumpMainLoop { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) * 4 })
         let states = Box<[Bool]>([])
         let observation = ListEvents.nearEnd(of: view.scroller, withinPages: 1).startWithValues { states.value.append($0) }
         defer { observation.dispose() }
@@ -469,22 +425,22 @@ struct ListBindingTests {
 
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
         #expect(states.value == [false], "worked out on the main loop, not inside the change")
-        #expect(pumpList { states.value == [false, true] })
+        #expect(pumpMainLoop { states.value == [false, true] })
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) - 10)
-        settleList()
+        pumpMainLoop(for: .milliseconds(150))
         #expect(states.value == [false, true], "still near the end: nothing new")
 
         gtk_adjustment_set_value(adjustment, 0)
-        #expect(pumpList { states.value == [false, true, false] })
+        #expect(pumpMainLoop { states.value == [false, true, false] })
 
         // The content shrinks to less than a screen: near the end without any scrolling.
         content.value = ListUpdate(content: ItemList(things(0..<3)), edit: .replaceAll)
-        #expect(pumpList { states.value == [false, true, false, true] })
+        #expect(pumpMainLoop { states.value == [false, true, false, true] })
         // And grows again: the view is at the top of a long list.
         content.value = ListUpdate(content: ItemList(things(0..<300)), edit: .replaceAll)
-        #expect(pumpList { states.value == [false, true, false, true, false] })
-        let connected = handlerCount(UnsafeMutableRawPointer(adjustment), "value-changed", of: gtk_adjustment_get_type())
+        #expect(pumpMainLoop { states.value == [false, true, false, true, false] })
+        let connected = handlerCount(UnsafeMutableRawPointer(adjustment), "value-changed")
         observation.dispose()
-        #expect(handlerCount(UnsafeMutableRawPointer(adjustment), "value-changed", of: gtk_adjustment_get_type()) == connected - 1)
+        #expect(handlerCount(UnsafeMutableRawPointer(adjustment), "value-changed") == connected - 1)
     }
 }

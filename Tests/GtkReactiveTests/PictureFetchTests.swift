@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkReactive
+import GtkTestSupport
 import Reactive
 import Testing
 
@@ -136,21 +137,11 @@ struct PictureFetchTests {
         PictureLoader(cacheDirectory: cache, timeout: 5, limits: limits, allowingPrivateHosts: true)
     }
 
-    /// Iterates the main loop until `done` or the deadline. A 10 ms GLib timer also wakes it,
-    /// for conditions outside the loop (the server's log).
-    func iterate(until done: () -> Bool, seconds: Int = 10) {
-        let scheduler = MainLoopScheduler.shared
-        let deadline = scheduler.now.advanced(by: .seconds(seconds))
-        let poll = scheduler.schedule(at: scheduler.now, repeatingEvery: .milliseconds(10)) {}
-        while !done() && scheduler.now < deadline { g_main_context_iteration(nil, 1) }
-        poll?.dispose()
-    }
-
     /// The outcome of one fetch.
     func fetch(_ path: String, with loader: PictureLoader? = nil) -> Result<Data, PictureFetchError>? {
         let result = Box<Result<Data, PictureFetchError>?>(nil)
         let run = (loader ?? self.loader()).fetch(server.url(path)).startWithResult { result.value = $0 }
-        iterate { result.value != nil }
+        pumpMainLoop(timeout: .seconds(10)) { result.value != nil }
         run.dispose()
         return result.value
     }
@@ -160,7 +151,7 @@ struct PictureFetchTests {
         let paths = Box<[String]>([]), done = Box(false)
         let run = (loader ?? self.loader()).localPath(for: server.url(path)).observe(on: MainLoopScheduler.shared)
             .start(.init(value: { paths.value.append($0) }, completed: { done.value = true }))
-        iterate { done.value }
+        pumpMainLoop(timeout: .seconds(10)) { done.value }
         run.dispose()
         return done.value ? paths.value : nil
     }
@@ -258,10 +249,10 @@ struct PictureFetchTests {
         let seen = Box<[String]>([])
         let run = loader.localPath(for: server.url("/slow")).observe(on: MainLoopScheduler.shared)
             .startWithValues { seen.value.append($0) }
-        iterate { server.requests("/slow") == 1 }
+        pumpMainLoop(timeout: .seconds(10)) { server.requests("/slow") == 1 }
         #expect(server.requests("/slow") == 1, "the fetch started")
         run.dispose()
-        iterate { server.requests("stopped /slow") == 1 }
+        pumpMainLoop(timeout: .seconds(10)) { server.requests("stopped /slow") == 1 }
         #expect(server.requests("stopped /slow") == 1, "the server saw the client go away")
         #expect(seen.value.isEmpty)
         #expect(cachedFiles.isEmpty)
@@ -277,12 +268,12 @@ struct PictureFetchTests {
 
 /// A picture binding over the network: widgets, so a display.
 @MainActor
-@Suite("Picture binding over HTTP", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Picture binding over HTTP", .serialized, .needsDisplay)
 struct PictureBindingFetchTests {
     let fetching: PictureFetchTests
 
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
         fetching = try PictureFetchTests()
     }
 
@@ -293,10 +284,10 @@ struct PictureBindingFetchTests {
         let source = MutableProperty<PictureSource?>(nil)
         image.picture(placeholder: "avatar-default-symbolic", loader: fetching.loader(), during: lifetime) <~ source
         source.value = .url(server.url("/slow"))
-        fetching.iterate { server.requests("/slow") == 1 }
+        pumpMainLoop(timeout: .seconds(10)) { server.requests("/slow") == 1 }
         #expect(gtk_image_get_icon_name(OpaquePointer(image.raw)).map { String(cString: $0) } == "avatar-default-symbolic")
         source.value = .url(server.url("/pic-bound.svg"))
-        fetching.iterate { server.requests("stopped /slow") == 1 && gtk_image_get_icon_name(OpaquePointer(image.raw)) == nil }
+        pumpMainLoop(timeout: .seconds(10)) { server.requests("stopped /slow") == 1 && gtk_image_get_icon_name(OpaquePointer(image.raw)) == nil }
         #expect(server.requests("stopped /slow") == 1, "the first fetch was cancelled")
         #expect(gtk_image_get_icon_name(OpaquePointer(image.raw)) == nil, "the second picture shows")
         #expect(gtk_image_get_storage_type(OpaquePointer(image.raw)) != GTK_IMAGE_EMPTY)
@@ -308,9 +299,9 @@ struct PictureBindingFetchTests {
         let image = Widget(gtk_image_new())
         let (lifetime, token) = Lifetime.make()
         image.picture(loader: fetching.loader(), during: lifetime) <~ SignalProducer(value: PictureSource.url(server.url("/slow")))
-        fetching.iterate { server.requests("/slow") == 1 }
+        pumpMainLoop(timeout: .seconds(10)) { server.requests("/slow") == 1 }
         token.dispose()
-        fetching.iterate { server.requests("stopped /slow") == 1 }
+        pumpMainLoop(timeout: .seconds(10)) { server.requests("stopped /slow") == 1 }
         #expect(server.requests("stopped /slow") == 1)
     }
 }

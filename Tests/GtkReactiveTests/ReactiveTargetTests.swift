@@ -1,16 +1,17 @@
 import CGtk
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
 import Testing
 
 /// `widget.reactive`'s binding targets: they write the widget, live as long as its lifetime
 /// (no `during:`), and bind through its slots.
 @MainActor
-@Suite("Reactive widget targets", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Reactive widget targets", .serialized, .needsDisplay)
 struct ReactiveTargetTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     func accessible(_ widget: Widget) -> OpaquePointer { OpaquePointer(widget.pointer) }
@@ -131,7 +132,7 @@ struct ReactiveTargetTests {
         #expect(image.iconName == "avatar-default-symbolic")
         let picture = Picture(contentFit: .cover)
         picture.reactive.pictureFile() <~ SignalProducer(value: "/nonexistent/picture.png")
-        iterateMainLoop { false }
+        pumpMainLoop { false }
         #expect(!picture.hasPicture, "an unreadable file shows nothing in a picture")
     }
 }

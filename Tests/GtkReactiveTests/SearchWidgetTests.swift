@@ -1,16 +1,17 @@
 import CGtk
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
 import Testing
 
 /// The search's widgets: `SearchEntry` (its text and stop-search) and a label's highlighted
 /// ranges (Pango attributes over UTF-8 byte ranges, the text left as it is).
 @MainActor
-@Suite("Search widgets", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Search widgets", .serialized, .needsDisplay)
 struct SearchWidgetTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     @Test func aLabelHighlightsByteRangesAndClearsThem() {

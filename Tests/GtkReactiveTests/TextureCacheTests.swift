@@ -2,17 +2,18 @@ import CGtk
 import Foundation
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
 import Testing
 
 /// Decoding and sharing textures: GDK objects on the main loop, so under a display.
 @MainActor
-@Suite("Texture cache", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Texture cache", .serialized, .needsDisplay)
 struct TextureCacheTests {
     let folder: URL
 
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-textures-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -26,14 +27,6 @@ struct TextureCacheTests {
         return url.path
     }
 
-    func iterate(until done: () -> Bool) {
-        let scheduler = MainLoopScheduler.shared
-        let deadline = scheduler.now.advanced(by: .seconds(20))
-        let poll = scheduler.schedule(at: scheduler.now, repeatingEvery: .milliseconds(10)) {}
-        while !done() && scheduler.now < deadline { g_main_context_iteration(nil, 1) }
-        poll?.dispose()
-    }
-
     @Test func fourHundredRowsOfNinetySixPicturesDecodeEachOnce() throws {
         let cache = TextureCache(budgetBytes: 64 * 1024 * 1024)
         let paths = try (0..<96).map(picture)
@@ -44,7 +37,7 @@ struct TextureCacheTests {
                 if let texture { results[row] = texture } else { misses += 1 }
             }
         }
-        iterate { results.count + misses == 400 }
+        pumpMainLoop(timeout: .seconds(20)) { results.count + misses == 400 }
         #expect(results.count == 400)
         #expect(cache.decodeCount == 96)
         #expect(cache.count == 96)
@@ -61,7 +54,7 @@ struct TextureCacheTests {
         for path in paths {
             var done = false
             cache.texture(for: .init(path: path, width: 84, height: 84)) { _ in done = true }
-            iterate { done }
+            pumpMainLoop(timeout: .seconds(20)) { done }
             if path == paths[2] { _ = cache.cached(.init(path: paths[0], width: 84, height: 84)) }
         }
         #expect(cache.usedBytes <= cache.budgetBytes)
@@ -79,7 +72,7 @@ struct TextureCacheTests {
         for path in [folder.appendingPathComponent("none.png").path, broken.path, folder.path] {
             cache.texture(for: .init(path: path, width: 84, height: 84)) { answers.append($0 != nil) }
         }
-        iterate { answers.count == 3 }
+        pumpMainLoop(timeout: .seconds(20)) { answers.count == 3 }
         #expect(answers == [false, false, false])
         #expect(cache.count == 0)
     }
@@ -96,7 +89,7 @@ struct TextureCacheTests {
         source.value = first
         source.value = second
         #expect(gtk_image_get_storage_type(OpaquePointer(image.raw)) == GTK_IMAGE_ICON_NAME, "the placeholder while decoding: nothing decoded on the GTK thread")
-        iterate { cache.count == 2 }
+        pumpMainLoop(timeout: .seconds(20)) { cache.count == 2 }
         let shown = gtk_image_get_paintable(OpaquePointer(image.raw))
         let expected = try #require(cache.cached(.init(path: second, width: 84, height: 84)))
         #expect(shown.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(expected.pointer), "the second, not the late first")

@@ -1,16 +1,17 @@
 import CGtk
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
 import Testing
 
 /// Typed look-ups in a loaded `.ui` file: wrappers of the declared class whose bindings last as
 /// long as the layout, and stand-ins (not a crash) for a file that lacks what a screen asks for.
 @MainActor
-@Suite("Typed layouts", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Typed layouts", .serialized, .needsDisplay)
 struct TypedLayoutTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     @Test func aDeclaredWidgetComesAsItsWrapperAndBindsForTheLayoutsLifetime() throws {

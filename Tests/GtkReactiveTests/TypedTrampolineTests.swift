@@ -1,15 +1,17 @@
 import CGtk
 import GtkReactive
+import GtkTestSupport
 import Reactive
+import TestSupport
 import Testing
 
 /// The typed trampolines read a `gboolean` or a `double` argument where GLib passes it, and
 /// answer FALSE to signals that want a boolean back.
 @MainActor
-@Suite("Typed signal trampolines", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Typed signal trampolines", .serialized, .needsDisplay)
 struct TypedTrampolineTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     // Fundamental GTypes (G_TYPE_BOOLEAN, G_TYPE_DOUBLE, G_TYPE_OBJECT are macros).
@@ -37,7 +39,7 @@ struct TypedTrampolineTests {
 
     @Test func aBooleanArgumentArrivesAndTheDefaultHandlerStillRuns() {
         let toggle = Switch()
-        let seen = Recorder<Bool>()
+        let seen = Log<Bool>()
         let connection = SignalConnection(toggle.raw, signal: "state-set", receivingBool: { seen.append($0) })
         _ = emit(toggle.raw, "state-set", type: booleanType, returning: booleanType) { g_value_set_boolean(&$0, 1) }
         #expect(seen.values.first == true && seen.values.allSatisfy { $0 })
@@ -49,7 +51,7 @@ struct TypedTrampolineTests {
     @Test func aDoubleArgumentArrivesFromItsFloatingPointRegister() throws {
         let zoom = try #require(gtk_gesture_zoom_new())
         defer { g_object_unref(UnsafeMutableRawPointer(zoom)) }
-        let seen = Recorder<Double>()
+        let seen = Log<Double>()
         let connection = SignalConnection(UnsafeMutableRawPointer(zoom), signal: "scale-changed", receivingDouble: { seen.append($0) })
         _ = emit(UnsafeMutableRawPointer(zoom), "scale-changed", type: doubleType, returning: nil) { g_value_set_double(&$0, 1.75) }
         #expect(seen.values == [1.75])

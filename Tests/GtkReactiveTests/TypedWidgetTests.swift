@@ -1,16 +1,18 @@
 import CGtk
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
+import TestSupport
 import Testing
 
 /// The typed wrappers over `Widget`: their GTK types, the state every wrapper of one GTK widget
 /// shares, and the lifetime model (own, scoped, disposed).
 @MainActor
-@Suite("Typed widgets", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("Typed widgets", .serialized, .needsDisplay)
 struct TypedWidgetTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     @Test func eachWrapperNamesItsGtkTypeAndCastChecksIt() throws {
@@ -128,7 +130,7 @@ struct TypedWidgetTests {
         let (scope, token) = Lifetime.make()
         var label: Label? = Label(gtk_label_new("")!, scope: scope)
         let lifetime = label?.lifetime
-        let ended = Recorder<Bool>()
+        let ended = Log<Bool>()
         lifetime?.observeEnded { ended.append(true) }
         let text = MutableProperty("a")
         if let label { label.reactive.text <~ text }
@@ -142,7 +144,7 @@ struct TypedWidgetTests {
 
     @Test func anUnscopedWrappersLifetimeEndsWhenGtkDisposesTheWidget() {
         let label = Label("x")
-        let ended = Recorder<Bool>()
+        let ended = Log<Bool>()
         label.lifetime.observeEnded { ended.append(true) }
         g_object_run_dispose(UnsafeMutableRawPointer(label.pointer).assumingMemoryBound(to: GObject.self))
         #expect(ended.values == [true])

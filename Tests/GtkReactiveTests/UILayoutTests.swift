@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GtkReactive
 import GtkShim
+import GtkTestSupport
 import Reactive
 import Testing
 
@@ -9,10 +10,10 @@ import Testing
 /// embedded by the EmbedGResource plugin): lookup by id and type, each error's text, and what
 /// a layout's release ends.
 @MainActor
-@Suite("UI files", .serialized, .enabled(if: hasDisplay, "needs a display: the README's test command runs it under Xvfb"))
+@Suite("UI files", .serialized, .needsDisplay)
 struct UILayoutTests {
     init() throws {
-        try #require(gtk_init_check() != 0, "GTK cannot open the display")
+        try startGTK()
     }
 
     func load(_ name: String) throws(UIFileError) -> UILayout { try UIFile(name, in: .module).load() }

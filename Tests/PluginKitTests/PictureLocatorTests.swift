@@ -3,25 +3,13 @@ import Foundation
 import GtkReactive
 import PluginKit
 import Synchronization
+import TestSupport
 import Testing
-
-/// Lines a locator logged.
-final class LogLines: Sendable {
-    private let lines = Mutex<[String]>([])
-    private let logged = DispatchSemaphore(value: 0)
-    var values: [String] { lines.withLock { $0 } }
-    func append(_ line: String) {
-        lines.withLock { $0.append(line) }
-        logged.signal()
-    }
-    /// Waits for the next line (from any thread); false if none comes within ten seconds.
-    func waitForLine() -> Bool { logged.wait(timeout: .now() + 10) == .success }
-}
 
 @Suite("Picture locations")
 struct PictureLocatorTests {
     let folder: URL
-    let log = LogLines()
+    let log = Log<String>()
     let locator: PictureLocator
 
     init() throws {
@@ -67,7 +55,7 @@ struct PictureLocatorTests {
     /// the refusal was logged by the background resolution, and binding does not log it again.
     @Test func locationsResolvedAheadAreNotResolvedAgain() {
         locator.resolveAhead(["/etc/passwd", "images/a.svg"])
-        #expect(log.waitForLine())
+        #expect(log.waitForValue())
         #expect(log.values.count == 1, "resolved in the background: \(log.values)")
         #expect(locator.source(for: "/etc/passwd") == nil)
         #expect(locator.path(for: "images/a.svg")?.hasSuffix("/images/a.svg") == true)

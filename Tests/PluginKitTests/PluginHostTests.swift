@@ -1,5 +1,6 @@
 import Foundation
 @testable import PluginKit
+import TestSupport
 import Testing
 
 /// The app PluginKit hosts plugins for: its name in messages and the symbols looked up. The
@@ -76,7 +77,7 @@ struct PluginHostTests {
     }
 
     @Test func aPictureLocatorLogsUnderItsHostsName() {
-        let lines = LogLines()
+        let lines = Log<String>()
         let folder = URL(fileURLWithPath: "/nonexistent-goodsdesk")
         let goodsDesk = PictureLocator(dataSetDirectory: folder, log: { lines.append($0) })
         _ = goodsDesk.source(for: "/etc/passwd")

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkReactive
+import GtkTestSupport
 import PluginKit
 import Testing
 import ViewModelKit
@@ -68,9 +69,9 @@ struct PluginRegistryTests {
 
 @MainActor
 @Suite("Plugin registry lookups", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct PluginLookupTests {
-    init() throws { try #require(gtk_init_check() != 0) }
+    init() throws { try startGTK() }
 
     @MainActor
     final class Chrome: AppChrome {

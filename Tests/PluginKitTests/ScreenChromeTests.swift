@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkReactive
+import GtkTestSupport
 import PluginKit
 import Reactive
 import Testing
@@ -36,9 +37,9 @@ final class EchoController: ScreenController<EchoModel> {
 /// controller of the `HeaderButtons` days gets.
 @MainActor
 @Suite("Screen chrome", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct ScreenChromeTests {
-    init() throws { try #require(gtk_init_check() != 0) }
+    init() throws { try startGTK() }
 
     @Test func aControllerThatDeclaresNothingHasTheViewModelsTitleAndNoItems() {
         let chrome = FakeController(ViewModel(title: "t")).chrome

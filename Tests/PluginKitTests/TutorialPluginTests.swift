@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkReactive
+import GtkTestSupport
 import PluginKit
 import Reactive
 import Testing
@@ -49,9 +50,9 @@ struct TutorialPluginTests {
         #expect(counts.layoutLines > 0)
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+    @Test(.needsDisplay)
     func itsScreenBindsTheLayoutToTheViewModel() async throws {
-        try #require(gtk_init_check() != 0)
+        try startGTK()
         let registry = try load()
         let context = ScreenContext(chrome: PluginLookupTests.Chrome(), pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/tmp")))
         let controller = try #require(registry.controller(route: Self.screen, argument: (), in: context))
@@ -66,7 +67,7 @@ struct TutorialPluginTests {
         #expect(!send.isSensitive, "nothing to send yet")
 
         entry.text = "hello"
-        try await pump { count.text == "5 characters" }
+        await pumpMainLoopYielding { count.text == "5 characters" }
         #expect(count.text == "5 characters")
         #expect(send.isSensitive)
 
@@ -74,36 +75,18 @@ struct TutorialPluginTests {
         controller.viewModel.notices.observe(during: controller.viewModel.lifetime) { notices.append($0) }
         send.click()
         #expect(!send.isSensitive && send.hasCSSClass("busy"), "busy, and so insensitive, while it sends")
-        try await pump(seconds: 5) { !notices.isEmpty && entry.text.isEmpty }
+        await pumpMainLoopYielding(timeout: .seconds(5)) { !notices.isEmpty && entry.text.isEmpty }
         #expect(notices == ["Sent: hello"])
         #expect(entry.text == "")
         #expect(count.text == "0 characters")
-        try await pump { !send.hasCSSClass("busy") }
+        await pumpMainLoopYielding { !send.hasCSSClass("busy") }
         #expect(!send.isSensitive, "insensitive again: the entry is empty")
         withExtendedLifetime(controller) {}
     }
 
     /// The widget with builder id `id` at or under `widget`.
     func descendant(_ id: String, of widget: Widget) -> UnsafeMutablePointer<GtkWidget>? {
-        func search(_ node: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-            if let name = gtk_buildable_get_buildable_id(OpaquePointer(node)), String(cString: name) == id { return node }
-            var child = gtk_widget_get_first_child(node)
-            while let current = child {
-                if let found = search(current) { return found }
-                child = gtk_widget_get_next_sibling(current)
-            }
-            return nil
-        }
-        return search(widget.pointer)
-    }
-
-    /// Runs the main loop (and lets the main actor's work in) until `done` or `seconds` pass.
-    func pump(seconds: Double = 2, until done: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !done() && Date() < deadline {
-            while g_main_context_iteration(nil, 0) != 0 {}
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        descendants(of: widget.pointer).first { builderID($0) == id }
     }
 }
 

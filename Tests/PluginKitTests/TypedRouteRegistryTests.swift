@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkTestSupport
 import Synchronization
 import GtkReactive
 import PluginKit
@@ -96,9 +97,9 @@ final class Lines: Sendable {
 
 @MainActor
 @Suite("Typed route lookups", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct TypedRouteLookupTests {
-    init() throws { try #require(gtk_init_check() != 0) }
+    init() throws { try startGTK() }
 
     @Test func aTypedRouteGetsItsArgumentTypedAndAnythingElseFindsNoScreen() {
         let registry = PluginRegistry()

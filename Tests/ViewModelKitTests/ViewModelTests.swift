@@ -1,14 +1,8 @@
+import TestSupport
 import Testing
 import Reactive
 import ViewModelKit
 import Synchronization
-
-/// Records values thread-safely.
-final class Log<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
-    func append(_ value: Value) { storage.withLock { $0.append(value) } }
-    var values: [Value] { storage.withLock { $0 } }
-}
 
 /// ReactiveViewModel's own spec (RVMViewModelSpec), reproduced on virtual time.
 @MainActor

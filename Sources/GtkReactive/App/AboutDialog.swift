@@ -97,6 +97,16 @@ public enum AboutDialog {
             gtk_window_set_transient_for(gtkWindow, parent.pointer.typed(GtkWindow.self))
         }
         shown = about
+        // An About window is destroyed with its parent, and GTK 4.8 then keeps a closed one's
+        // pointer to that parent: once the parent is freed, freeing the window disconnects from
+        // freed memory (GLib criticals). Closed, it needs no parent and is not kept.
+        let handle = WidgetPointer(made)
+        about.lifetime.observeEnded {
+            GtkThread.assumeCurrent {
+                gtk_window_set_transient_for(handle.pointer.typed(GtkWindow.self), nil)
+                if shown?.pointer == handle.pointer { shown = nil }
+            }
+        }
         about.present()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GoodsDomain
 import GoodsViewModels
+import TestSupport
 import Testing
 
 /// The goods-detail plugin's view model, compiled into this test target from the plugin's folder
@@ -26,7 +27,7 @@ struct GoodsDetailViewModelTests {
         let detail = GoodsDetailViewModel(item: row)
         #expect(detail.messagesText == "留言 1")
         #expect(detail.verifiedText == "已认证")
-        #expect(detail.nickname == "卖家4")
+        #expect(detail.nickname == "卖家")
         #expect(detail.titleText == "商品4")
         #expect(detail.descriptionText == "描述4")
         #expect(detail.priceText == "￥4")

@@ -3,15 +3,9 @@ import GoodsViewModels
 import GtkReactive
 import Reactive
 import Synchronization
+import TestSupport
 import Testing
 import ViewModelKit
-
-/// Records values thread-safely.
-final class Log<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
-    func append(_ value: Value) { storage.withLock { $0.append(value) } }
-    var values: [Value] { storage.withLock { $0 } }
-}
 
 /// A data set folder with one local page (`web/banner-1.html`), and a file outside it.
 struct Folder {
