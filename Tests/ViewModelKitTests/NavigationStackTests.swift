@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import Testing
+import TestSupport
 import ViewModelKit
 
 /// A screen for the stack with no view at all: a name and a view model.
