@@ -132,7 +132,7 @@ struct PluginScreenTests {
             openRoute: { registry.controller(route: $0, argument: $1, in: context) })
         let services = self.services
         navigator.handle(.resetToRoot(GoodsViewModel(
-            goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler) { ViewModel() }))
+            goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)))
         let list = navigator.top as? GoodsListController
         list?.didShow()
         scheduler.advance(by: .seconds(2))

@@ -19,6 +19,8 @@ struct ScreenTests {
     let scheduler = TestScheduler()
     let services: LocalServices
     let preferences = MemoryPreferences()
+    /// The app router over `services`, as the app's: it builds the built-in screens' view models.
+    let router: AppRouter
 
     init() throws {
         try #require(gtk_init_check() != 0)
@@ -33,26 +35,20 @@ struct ScreenTests {
         }
         let store = try GoodsStore.inMemory(importing: DataSet(pages: pages, banners: []))
         services = LocalServices(store: store, server: SimulatedServer(scheduler: scheduler), session: Session())
+        router = AppRouter(services: services, preferences: preferences, scheduler: scheduler)
     }
 
-    /// A window with the built-in screens, showing the login screen.
+    /// A window with the built-in screens and the app router's routes over the open services,
+    /// showing the login screen, as the app starts once its store is open.
     func makeApp() -> (AppWindow, Navigator) {
         let window = AppWindow(application: nil)
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.install(GoodsListPlugin())
-        let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
-        let navigator = Navigator(window: window, makeController: { registry.controller(for: $0, in: context) })
-        let services = self.services
-        let scheduler = self.scheduler
-        let preferences = self.preferences
-        @MainActor func login() -> LoginViewModel {
-            LoginViewModel(service: services, accounts: services, preferences: preferences) { _ in
-                GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
-                               scheduler: scheduler) { login() }
-            }
-        }
-        navigator.handle(.resetToRoot(login()))
+        #expect(throws: Never.self) { try router.register(in: registry) }
+        let navigator = Navigator(window: window, registry: registry,
+                                  pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
+        navigator.handle(router.firstScreen(opening: .never))
         return (window, navigator)
     }
 

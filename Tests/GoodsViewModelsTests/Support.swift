@@ -43,17 +43,17 @@ struct World {
         return DataSet(pages: pages, banners: banners)
     }
 
+    /// The login as the app router builds it (`AppRouter.makeLogin`).
     @MainActor
     func makeLogin() -> LoginViewModel {
-        LoginViewModel(service: services, accounts: services, preferences: preferences) { _ in ViewModel(title: "goods") }
+        LoginViewModel(service: services, accounts: services, preferences: preferences)
     }
 
+    /// The goods list as the app router builds it (`AppRouter.makeGoodsList`), on a fixed clock.
     @MainActor
     func makeGoods(clock: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_700_000_000) }) -> GoodsViewModel {
         GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
-                       scheduler: scheduler, clock: clock, timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current) {
-            ViewModel(title: "login")
-        }
+                       scheduler: scheduler, clock: clock, timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current)
     }
 }
 
@@ -65,8 +65,7 @@ extension NavigationRequest {
         case let .push(viewModel): return "push \(viewModel.title.value)"
         case .pop: return "pop"
         case let .resetToRoot(viewModel): return "root \(viewModel.title.value)"
-        case let .route(name, argument):
-            return "route \(name) \((argument as? GoodsItemViewModel).map { "item \($0.id)" } ?? "\(argument)")"
+        case let .route(name, _): return "route \(name)"
         case let .confirm(confirmation): return "confirm \(confirmation.message)"
         case let .open(destination, presentation):
             let argument = (destination.argument as? GoodsItemViewModel).map { "item \($0.id)" }
