@@ -20,8 +20,6 @@ public final class DetachedNavigator: Navigating {
     private static func describe(_ request: NavigationRequest) -> String {
         switch request {
         case let .open(destination, _): "open \(destination.route)"
-        case let .route(name, _): "route \(name)"
-        case .push: "push"
         case .pop: "pop"
         case .resetToRoot: "reset to root"
         case .confirm: "confirmation"

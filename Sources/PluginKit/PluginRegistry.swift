@@ -145,7 +145,7 @@ public final class PluginRegistry {
     /// Opens `key`'s route with controllers from `factory`, given the argument typed as the key
     /// says. The same namespace as the string routes: `registerRoute(GoodsRoutes.detail)` and
     /// `registerRoute("goods.detail")` collide, with the same error. A request whose argument is
-    /// not of the key's type (only the untyped `.route` can make one) finds no screen.
+    /// not of the key's type (a string route's caller can make one) finds no screen.
     public func registerRoute<Argument: Sendable>(
         _ key: RouteKey<Argument>, _ factory: @escaping @MainActor (Argument, ScreenContext) -> (any Controller)?
     ) throws(RegistrationError) {

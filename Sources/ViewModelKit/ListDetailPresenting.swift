@@ -1,6 +1,6 @@
 /// A view model whose screen is a list of things, each opened in a screen of its own (an
-/// item's detail page): on a window wide enough, the screens it opens (`.open(…, .push)`,
-/// `.push`, `.route`) stand beside it, the list staying in view, and opening another replaces
+/// item's detail page): on a window wide enough, the screens it opens (`.open(…, .push)`)
+/// stand beside it, the list staying in view, and opening another replaces
 /// the one beside it; on a narrow window they are pushed as usual. Until one opens, the space
 /// beside it shows `detailPlaceholder`.
 ///

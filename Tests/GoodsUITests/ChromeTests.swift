@@ -61,6 +61,21 @@ final class PlainScreen: ScreenController<ViewModel> {
     }
 }
 
+/// The route tests push a view model's screen along: the app opens screens by route only.
+let pushedScreen = RouteKey<ViewModel>("test.pushed")
+
+extension Navigator {
+    /// A navigator whose screens come from `screen`, for `.resetToRoot` and for `pushedScreen`.
+    static func showing(in window: AppWindow, _ screen: @escaping @MainActor (ViewModel) -> (any Controller)?) -> Navigator {
+        Navigator(window: window, makeController: screen) { name, argument in
+            name == pushedScreen.name ? (argument as? ViewModel).flatMap(screen) : nil
+        }
+    }
+
+    /// Pushes `viewModel`'s screen.
+    func push(_ viewModel: ViewModel) { handle(.open(Destination(pushedScreen, viewModel))) }
+}
+
 /// The window's chrome as the navigator binds it from the top screen's declaration.
 @MainActor
 @Suite("The window's chrome", .serialized,
@@ -71,7 +86,7 @@ struct ChromeTests {
     }
 
     func makeNavigator(_ window: AppWindow) -> Navigator {
-        Navigator(window: window) { viewModel in
+        Navigator.showing(in: window) { viewModel in
             if let model = viewModel as? ChromedModel { return ChromedScreen(model) }
             return PlainScreen(viewModel)
         }
@@ -131,7 +146,7 @@ struct ChromeTests {
 
         // Another screen on top: the first one's chrome goes, the new one's (none) comes.
         model.busy.value = true
-        navigator.handle(.push(ViewModel(title: "详情")))
+        navigator.push(ViewModel(title: "详情"))
         #expect(title(window) == "详情", "a screen without a title of its own shows its view model's")
         #expect(!window.refresh.isVisible && window.refresh.isSensitive)
         #expect(window.headerEnd.childCount == 0 && !window.headerEnd.isVisible)
@@ -175,7 +190,7 @@ struct ChromeTests {
         window.actions.activate("screen-export")
         #expect(screen.exports == 2, "its action (the menu item's) runs it")
 
-        navigator.handle(.push(ViewModel()))
+        navigator.push(ViewModel())
         #expect(shortcut(window, containing: "<Control>e") == nil && window.actions.accelerators["win.screen-export"] == nil,
                 "the screen's shortcuts left with it")
         #expect(!window.window.hasAction(named: "screen-export"), "and its action")
@@ -214,7 +229,7 @@ struct ChromeTests {
     @Test func logoutIsEnabledOnlyWhileTheTopScreenDeclaresIt() throws {
         let window = AppWindow(application: nil)
         var logouts = 0
-        let navigator = Navigator(window: window) { viewModel in
+        let navigator = Navigator.showing(in: window) { viewModel in
             if viewModel.title.value == "列表" { return LoggingOutScreen(viewModel) { logouts += 1 } }
             return PlainScreen(viewModel)
         }
@@ -222,7 +237,7 @@ struct ChromeTests {
         #expect(window.actions.isEnabled("logout"))
         window.actions.activate("logout")
         #expect(logouts == 1, "win.logout (the menu's 注销) presses the screen's 注销")
-        navigator.handle(.push(ViewModel(title: "详情")))
+        navigator.push(ViewModel(title: "详情"))
         #expect(!window.actions.isEnabled("logout"), "the detail page declares no 注销")
         window.actions.activate("logout")
         #expect(logouts == 1)
@@ -257,7 +272,7 @@ struct ChromeTests {
         navigator.windowFocusChanged(false)
         #expect(!first.isActive, "once focused, losing the focus pauses the screen")
         let second = ViewModel()
-        navigator.handle(.push(second))
+        navigator.push(second)
         #expect(!second.isActive && !first.isActive, "a screen shown while the window is unfocused waits")
         navigator.windowFocusChanged(true)
         #expect(second.isActive && !first.isActive, "only the top one is active")
@@ -285,7 +300,7 @@ struct ChromeTests {
         list.show(error: "出错了")
         #expect(window.toastText == "出错了")
         let detail = ViewModel(title: "detail")
-        navigator.handle(.push(detail))
+        navigator.push(detail)
         list.show(notice: "收藏商品成功")
         #expect(window.toastText == "收藏商品成功", "the list below the top still speaks")
         detail.show(notice: "详情")

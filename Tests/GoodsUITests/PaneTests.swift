@@ -10,7 +10,7 @@ import ViewModelKit
 /// A list that opens its items beside it.
 final class MasterModel: ViewModel, ListDetailPresenting {
     var detailPlaceholder: DetailPlaceholder { DetailPlaceholder(title: "选择一件商品", description: "详情在这里") }
-    func open(_ title: String) { request(.push(ViewModel(title: title))) }
+    func open(_ title: String) { open(pushedScreen, ViewModel(title: title)) }
 }
 
 /// The window's panes: list | detail on a wide window, one at a time on a narrow one.
@@ -23,7 +23,7 @@ struct PaneTests {
     }
 
     func makeNavigator(_ window: AppWindow) -> Navigator {
-        Navigator(window: window) { PlainScreen($0) }
+        Navigator.showing(in: window) { PlainScreen($0) }
     }
 
     @Test func wideTheDetailStandsBesideTheListAndAnotherReplacesIt() throws {
@@ -94,7 +94,7 @@ struct PaneTests {
         window.setWide(true)
         navigator.handle(.resetToRoot(ViewModel(title: "登录")))
         #expect(!window.detailPane.isVisible && window.mainPane.expandsHorizontally, "no list on the stack: the main pane alone")
-        navigator.handle(.push(ViewModel(title: "Your first screen")))
+        navigator.push(ViewModel(title: "Your first screen"))
         #expect(window.stack.contains(try #require(navigator.top).page) && window.back.isVisible)
         #expect(navigator.goBack() && navigator.stack.count == 1)
         window.destroy()

@@ -7,7 +7,7 @@ import Localization
 
 /// Carries out view models' navigation requests on the window: a stack of controllers, one
 /// per screen, created through `makeController` (a view model's screen) and `openRoute` (a
-/// route's, for `.open` and `.route`). It is the app's `Navigating`: made over a
+/// route's, for `.open`). It is the app's `Navigating`: made over a
 /// `PluginRegistry`, it gives every screen and menu action a `context` whose navigator is
 /// itself, and a route nobody provides shows the toast 没有插件提供此页面（route）.
 ///
@@ -130,10 +130,6 @@ public final class Navigator: Navigating {
         case let .resetToRoot(viewModel):
             guard let controller = makeController(viewModel, context) else { return }
             replaceRoot(with: controller)
-        case let .push(viewModel):
-            if let controller = makeController(viewModel, context) { push(controller, from: origin) }
-        case let .route(name, argument):
-            open(route: name, argument: argument, as: .push, from: origin)
         case .pop:
             guard stack.count > 1 else { return }
             unbindChromes()
