@@ -246,20 +246,6 @@ struct ChromeTests {
         window.destroy()
     }
 
-    @Test func headerButtonsOfTheOldKindShowTheWindowsSlotsWithTheirShortcut() throws {
-        let window = AppWindow(application: nil)
-        let navigator = Navigator(window: window) { LegacyScreen($0) }
-        navigator.handle(.resetToRoot(ViewModel(title: "旧")))
-        let screen = try #require(navigator.top as? LegacyScreen)
-        #expect(window.fill.isVisible && window.refresh.isVisible && window.logout.isVisible)
-        #expect(title(window) == "旧")
-        var refreshes = 0
-        window.refresh.reactive.clicked.startObserving(during: screen.page.lifetime) { refreshes += 1 }
-        press(try #require(shortcut(window, containing: "F5")), in: window)
-        #expect(refreshes == 1, "the controller connects the slot itself, the shortcut clicks it")
-        window.destroy()
-    }
-
     @Test func aNeverFocusedWindowCountsAsActiveAndLosingTheFocusPauses() throws {
         let window = AppWindow(application: nil)
         let navigator = makeNavigator(window)
@@ -395,15 +381,6 @@ final class LoggingOutScreen: ScreenController<ViewModel> {
     override var chrome: ScreenChrome {
         ScreenChrome(items: [ChromeItem(id: "logout", place: .menu, label: "注销") { [weak self] in self?.logout() }])
     }
-}
-
-/// A controller of the `HeaderButtons` days, as the built-in ones still are.
-@available(*, deprecated, message: "tests the deprecated HeaderButtons")
-final class LegacyScreen: Controller {
-    let page: Widget = Label("legacy")
-    let viewModel: ViewModel
-    let headerButtons: HeaderButtons = [.fill, .refresh, .logout]
-    init(_ viewModel: ViewModel) { self.viewModel = viewModel }
 }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {

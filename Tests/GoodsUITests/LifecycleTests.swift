@@ -38,7 +38,7 @@ extension ScreenTests {
     func showGoodsList(_ window: AppWindow, _ navigator: Navigator) throws -> GoodsListController {
         gtk_window_set_default_size(goods_window(window.windowWidget.raw), 420, 720)
         window.present()
-        goods_emit(window.fillButton.pointer, "clicked")
+        goods_emit(window.fill.pointer, "clicked")
         (navigator.top as? LoginController)?.login.submit()
         scheduler.advance(by: .seconds(1))
         return try #require(navigator.top as? GoodsListController)
@@ -49,7 +49,7 @@ extension ScreenTests {
         let criticals = GLibLogCount.criticals.load(ordering: .relaxed)
         let (window, navigator) = makeApp()
         window.present()
-        goods_emit(window.fillButton.pointer, "clicked")
+        goods_emit(window.fill.pointer, "clicked")
         weak let controller = navigator.top as? LoginController
         weak let viewModel = controller?.login
         controller?.login.submit()

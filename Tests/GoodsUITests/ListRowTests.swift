@@ -52,7 +52,7 @@ extension ScreenTests {
         let (window, navigator) = makeApp()
         gtk_window_set_default_size(goods_window(window.windowWidget.raw), 420, 720)
         window.present()
-        goods_emit(window.fillButton.pointer, "clicked")
+        goods_emit(window.fill.pointer, "clicked")
         (navigator.top as? LoginController)?.login.submit()
         scheduler.advance(by: .seconds(1))
         let controller = try #require(navigator.top as? GoodsListController)

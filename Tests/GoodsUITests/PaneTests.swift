@@ -109,8 +109,6 @@ struct PaneTests {
         #expect(toasts.count == 1, "one toast at a time, the next waits its turn")
         #expect(labelTexts(under: window.toasts.pointer).contains("收藏商品成功"))
         #expect(AppWindow.toastSeconds(of: "短") == 5 && AppWindow.toastSeconds(of: String(repeating: "长", count: 200)) == 10)
-        window.setBusy(true)
-        #expect(window.isBusy, "the old setBusy is still reported")
         window.destroy()
     }
 

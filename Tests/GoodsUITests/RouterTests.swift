@@ -15,7 +15,7 @@ import ViewModelKit
 final class RouteScreen: Controller {
     let page = Widget(gtk_label_new(""))
     let viewModel: ViewModel
-    let headerButtons: HeaderButtons = [.back]
+    let chrome = ScreenChrome()
     let context: ScreenContext
     init(_ title: String, context: ScreenContext) {
         viewModel = ViewModel(title: title)
@@ -72,7 +72,7 @@ extension ScreenTests {
             return
         }
 
-        goods_emit(window.fillButton.pointer, "clicked")
+        goods_emit(window.fill.pointer, "clicked")
         login.login.submit()
         scheduler.advance(by: .seconds(1))
         #expect(navigator.top is GoodsListController, "the login opened GoodsRoutes.list")

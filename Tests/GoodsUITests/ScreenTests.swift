@@ -58,7 +58,7 @@ struct ScreenTests {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) == 0, "登录 is disabled until both fields hold something")
-        goods_emit(window.fillButton.pointer, "clicked")
+        goods_emit(window.fill.pointer, "clicked")
         #expect(text(login.view.phone) == "13874389438", "a programmatic set from the view model reaches the entry")
         #expect(text(login.view.code) == "5858")
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) != 0)
@@ -82,7 +82,7 @@ struct ScreenTests {
     @Test func loggingInShowsLoadingThenTheGoodsList() throws {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
-        goods_emit(window.fillButton.pointer, "clicked")
+        goods_emit(window.fill.pointer, "clicked")
         goods_emit(login.view.code.pointer, "activate")
         #expect(login.login.login.isExecuting.value && login.view.loginLabel.text == "登录中…", "登录 shows it is logging in")
         #expect(!window.isBusy, "no Loading... HUD blocks the window meanwhile")
@@ -97,7 +97,7 @@ struct ScreenTests {
         var app: (AppWindow, Navigator)? = makeApp()
         weak let loginController = app?.1.top as? LoginController
         weak let loginModel = app?.1.top?.viewModel
-        if let window = app?.0 { goods_emit(window.fillButton.pointer, "clicked") }
+        if let window = app?.0 { goods_emit(window.fill.pointer, "clicked") }
         (app?.1.top as? LoginController)?.login.submit()
         scheduler.advance(by: .seconds(1))
         weak let goodsController = app?.1.top as? GoodsListController
