@@ -208,7 +208,7 @@ struct ChromeTests {
         #expect(window.actions.shortcutsWindow == nil, "no shortcuts window (hidden or not) until asked for")
         window.window.activateAction(named: "show-help-overlay")
         let shortcuts = try #require(window.actions.shortcutsWindow)
-        #expect(shortcuts.isOpen && gtk_window_get_transient_for(goods_window(shortcuts.pointer)) == goods_window(window.window.pointer))
+        #expect(shortcuts.isOpen && gtk_window_get_transient_for(grshim_window(shortcuts.pointer)) == grshim_window(window.window.pointer))
         window.window.activateAction(named: "show-help-overlay")
         #expect(window.actions.shortcutsWindow === shortcuts, "asked again, the same window comes up")
         shortcuts.destroy()

@@ -54,7 +54,7 @@ extension ScreenTests {
         return (window, navigator, router, registry)
     }
 
-    func title(_ window: AppWindow) -> String { String(cString: gtk_window_get_title(goods_window(window.window.raw))) }
+    func title(_ window: AppWindow) -> String { String(cString: gtk_window_get_title(grshim_window(window.window.raw))) }
 
     @Test func theRouterTakesTheAppFromStartToLoginToTheListAndBackWithoutAnyViewModelBuildingAnother() throws {
         let (window, navigator, router, _) = try makeRoutedApp()
@@ -72,7 +72,7 @@ extension ScreenTests {
             return
         }
 
-        goods_emit(window.fill.pointer, "clicked")
+        grshim_emit(window.fill.pointer, "clicked")
         login.login.submit()
         scheduler.advance(by: .seconds(1))
         #expect(navigator.top is GoodsListController, "the login opened GoodsRoutes.list")

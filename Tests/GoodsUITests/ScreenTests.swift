@@ -58,11 +58,11 @@ struct ScreenTests {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) == 0, "登录 is disabled until both fields hold something")
-        goods_emit(window.fill.pointer, "clicked")
+        grshim_emit(window.fill.pointer, "clicked")
         #expect(text(login.view.phone) == "13874389438", "a programmatic set from the view model reaches the entry")
         #expect(text(login.view.code) == "5858")
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) != 0)
-        gtk_editable_set_text(goods_editable(login.view.code.raw), "")
+        gtk_editable_set_text(grshim_editable(login.view.code.raw), "")
         #expect(login.login.verifyCode.value == "", "what the entry shows reaches the view model")
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) == 0)
         window.destroy()
@@ -71,9 +71,9 @@ struct ScreenTests {
     @Test func aWrongPhoneShowsTheSeedsToast() throws {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
-        gtk_editable_set_text(goods_editable(login.view.phone.raw), "123")
-        gtk_editable_set_text(goods_editable(login.view.code.raw), "5858")
-        goods_emit(login.view.login.pointer, "clicked")
+        gtk_editable_set_text(grshim_editable(login.view.phone.raw), "123")
+        gtk_editable_set_text(grshim_editable(login.view.code.raw), "5858")
+        grshim_emit(login.view.login.pointer, "clicked")
         #expect(window.toastText == "请输入正确的手机号码")
         #expect(!window.isBusy)
         window.destroy()
@@ -82,8 +82,8 @@ struct ScreenTests {
     @Test func loggingInShowsLoadingThenTheGoodsList() throws {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
-        goods_emit(window.fill.pointer, "clicked")
-        goods_emit(login.view.code.pointer, "activate")
+        grshim_emit(window.fill.pointer, "clicked")
+        grshim_emit(login.view.code.pointer, "activate")
         #expect(login.login.login.isExecuting.value && login.view.loginLabel.text == "登录中…", "登录 shows it is logging in")
         #expect(!window.isBusy, "no Loading... HUD blocks the window meanwhile")
         scheduler.advance(by: .seconds(1))
@@ -97,7 +97,7 @@ struct ScreenTests {
         var app: (AppWindow, Navigator)? = makeApp()
         weak let loginController = app?.1.top as? LoginController
         weak let loginModel = app?.1.top?.viewModel
-        if let window = app?.0 { goods_emit(window.fill.pointer, "clicked") }
+        if let window = app?.0 { grshim_emit(window.fill.pointer, "clicked") }
         (app?.1.top as? LoginController)?.login.submit()
         scheduler.advance(by: .seconds(1))
         weak let goodsController = app?.1.top as? GoodsListController

@@ -28,7 +28,7 @@ extension ScreenTests {
         input.send(value: .progress(ImportProgress(pagesRead: 30, pageCount: 40, goodsImported: 600)))
         scheduler.advance()
         #expect(gtk_progress_bar_get_fraction(OpaquePointer(start.view.progress.raw)) == 0.75)
-        #expect(String(cString: gtk_label_get_text(goods_label(start.view.detail.raw))).contains("600"))
+        #expect(String(cString: gtk_label_get_text(grshim_label(start.view.detail.raw))).contains("600"))
         input.send(value: .opened(services.store))
         scheduler.advance()
         #expect(navigator.top is LoginController, "the login follows once the store is open")
