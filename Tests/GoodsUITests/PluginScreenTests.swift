@@ -37,7 +37,7 @@ enum ExamplePlugins {
     /// The search path of just `folder`.
     static func searchPath(_ folder: URL) -> PluginSearchPath {
         PluginSearchPath(pluginDirectories: [folder.path], environment: [:],
-                         dataDirectory: URL(fileURLWithPath: "/nonexistent"), prefixPluginDirectory: nil)
+                         dataDirectory: URL(fileURLWithPath: "/nonexistent"), prefixPluginDirectory: nil, host: GoodsDeskApp.pluginHost)
     }
 }
 
@@ -123,7 +123,7 @@ struct PluginScreenTests {
         registry.install(GoodsListPlugin())
         if let pluginFolder {
             registry.loadExternalPlugins(
-                from: ExamplePlugins.searchPath(pluginFolder), disabled: [], log: { Issue.record("\($0)") })
+                from: ExamplePlugins.searchPath(pluginFolder), disabled: [], host: GoodsDeskApp.pluginHost, log: { Issue.record("\($0)") })
         }
         let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
         let navigator = Navigator(
@@ -240,7 +240,7 @@ struct PluginScreenTests {
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.loadExternalPlugins(
-            from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], log: { _ in })
+            from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], host: GoodsDeskApp.pluginHost, log: { _ in })
         registry.recordProblem("/p/bad.plugin: missing [Plugin] Module")
         let preferences = MemoryPreferences()
         let presenter = PluginsDialogPresenter(plugins: registry, preferences: preferences)

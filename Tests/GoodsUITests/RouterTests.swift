@@ -137,7 +137,7 @@ extension PluginScreenTests {
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.install(GoodsListPlugin())
-        registry.loadExternalPlugins(from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], log: { Issue.record("\($0)") })
+        registry.loadExternalPlugins(from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], host: GoodsDeskApp.pluginHost, log: { Issue.record("\($0)") })
         #expect(registry.hasRoute(GoodsRoutes.detail))
         let services = self.services
         let router = AppRouter(services: services, preferences: MemoryPreferences(), scheduler: scheduler)
