@@ -49,14 +49,14 @@ public final class PictureLoader: Sendable {
         public init() {}
     }
 
-    /// Where fetched pictures are kept (`XDG_CACHE_HOME/goodsdesk/pictures` in the app).
+    /// Where fetched pictures are kept (`XDG_CACHE_HOME/<app>/pictures` in an app).
     public let cacheDirectory: URL
     /// The bounds in force.
     public let limits: Limits
     /// Whether loopback and private-network hosts may be fetched (tests against a local server).
     public let allowsPrivateHosts: Bool
     private let timeout: TimeInterval
-    private let cacheQueue = DispatchQueue(label: "goodsdesk.picture-cache", qos: .utility)
+    private let cacheQueue = DispatchQueue(label: "gtkreactive.picture-cache", qos: .utility)
 
     public init(cacheDirectory: URL, timeout: TimeInterval = 10, limits: Limits = Limits(), allowingPrivateHosts: Bool = false) {
         self.cacheDirectory = cacheDirectory

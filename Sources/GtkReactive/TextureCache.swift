@@ -46,7 +46,7 @@ public final class TextureCache {
     private var entries: [Key: Entry] = [:]
     private var waiting: [Key: [@MainActor (Texture?) -> Void]] = [:]
     private var clock: UInt64 = 0
-    private let queue = DispatchQueue(label: "goodsdesk.picture-decode", qos: .userInitiated)
+    private let queue = DispatchQueue(label: "gtkreactive.picture-decode", qos: .userInitiated)
 
     public init(budgetBytes: Int) {
         self.budgetBytes = budgetBytes

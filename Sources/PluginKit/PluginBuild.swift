@@ -11,7 +11,7 @@
 ///
 /// A plugin hands its copy over twice: through the host's `identifierSymbol`
 /// (`<app>_plugin_build_identifier`), a C function the app's plugin build adds to every plugin
-/// (GoodsDesk's `meson-helpers/build-plugins.sh`) and the loader reads *before* running any
+/// (in this repository, `meson-helpers/build-plugins.sh`) and the loader reads *before* running any
 /// other plugin code, and in the `PluginExport` its entry point returns.
 public enum PluginBuild {
     /// The running app's build identifier (`<hash>-debug` or `<hash>-release`).

@@ -5,7 +5,7 @@
 /// beside it shows `detailPlaceholder`.
 ///
 /// The view model says only that its screen is such a list, and what to say while nothing is
-/// open; the window decides whether there is room (GoodsDesk: 860 px and more).
+/// open; the window decides whether there is room (an app's own breakpoint, such as 860 px).
 @MainActor
 public protocol ListDetailPresenting: AnyObject {
     /// What the empty space beside the list says (title, description), in the user's language.

@@ -1,7 +1,7 @@
 import CGtk
 import GtkShim
 
-/// GoodsDesk's `GrShimPictureStrip`: a row of pictures that scrolls sideways without scrollbars
+/// GtkShim's `GrShimPictureStrip`: a row of pictures that scrolls sideways without scrollbars
 /// (see GrShimPictureStrip.h).
 open class PictureStrip: Widget {
     override open class var gtkType: GType { grshim_picture_strip_get_type() }
