@@ -59,15 +59,15 @@ for flag in $(pkg-config --cflags-only-I gtk4 libadwaita-1); do clang_modules+=(
 
 # Every plugin carries the build identifier of the layers it is compiled against (PluginBuild in
 # PluginKit, written by the BuildIdentifier package plugin), returned by a C symbol the loader
-# reads before running any other code of the plugin: a plugin from another build is refused.
+# reads before running any other code of the plugin: a plugin from another build is refused. The
+# symbol is GoodsDesk's host's identifierSymbol (GoodsDeskApp.pluginHost).
 stamp_folder=$(mktemp -d)
 trap 'rm -rf "$stamp_folder"' EXIT
 cat > "$stamp_folder/GoodsDeskBuildStamp.swift" <<'SWIFT'
 // Added by meson-helpers/build-plugins.sh: this plugin's copy of PluginBuild.compiledIdentifier.
 import PluginKit
 
-@_cdecl("goodsdesk_plugin_build_identifier")
-public func _goodsdeskPluginBuildStamp() -> UnsafePointer<UInt8> { PluginBuild.compiledIdentifier.utf8Start }
+@_cdecl("goodsdesk_plugin_build_identifier") public func pluginBuildStamp() -> UnsafePointer<UInt8> { PluginBuild.compiledIdentifier.utf8Start }
 SWIFT
 
 # Builds Swift framework module $1 (Sources/$1) for plugins, once: its interface and a static

@@ -112,9 +112,6 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// Counts the user's moves of the carousel: each one starts its interval afresh.
     private let bannerMoves = MutableProperty(0)
     private let session: Session
-    /// Set by the deprecated init only: it builds the login itself, and a selected row goes by
-    /// the untyped `.route`, as before typed routes.
-    private let makeLogin: (@MainActor @Sendable () -> ViewModel)?
 
     /// The goods list for the logged-in user. Logging out opens `GoodsRoutes.login` in place of
     /// the whole stack, and a selected row opens `GoodsRoutes.detail`; the app router and the
@@ -122,31 +119,10 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// - Parameters:
     ///   - scheduler: drives the carousel (the main loop; virtual time in tests).
     ///   - clock: the current time, for publish times.
-    public convenience init(
+    public init(
         goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
         session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date = Date.init,
         timeZone: TimeZone = .current, perPage: Int = 20, sync: GoodsItemSync? = nil
-    ) {
-        self.init(goods: goods, banners: bannerService, likes: likes, session: session, scheduler: scheduler,
-                  clock: clock, timeZone: timeZone, perPage: perPage, sync: sync, successor: nil)
-    }
-
-    /// A goods list that builds the login itself after logout (`.resetToRoot`).
-    @available(*, deprecated, message: "use the init without makeLogin: logout opens GoodsRoutes.login and the app router builds it")
-    public convenience init(
-        goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
-        session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date = Date.init,
-        timeZone: TimeZone = .current, perPage: Int = 20,
-        makeLogin: @escaping @MainActor @Sendable () -> ViewModel
-    ) {
-        self.init(goods: goods, banners: bannerService, likes: likes, session: session, scheduler: scheduler,
-                  clock: clock, timeZone: timeZone, perPage: perPage, sync: nil, successor: makeLogin)
-    }
-
-    private init(
-        goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
-        session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date,
-        timeZone: TimeZone, perPage: Int, sync: GoodsItemSync?, successor makeLogin: (@MainActor @Sendable () -> ViewModel)?
     ) {
         itemSync = sync
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
@@ -164,7 +140,6 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
             })
         }
         self.session = session
-        self.makeLogin = makeLogin
         super.init(title: tr("首页"), perPage: perPage, fetch: GoodsRowPages.fetch(
             { goods.page($0, size: $1) }, likes: likes, clock: clock, timeZone: timeZone, sync: sync,
             report: { reportInput.send(value: $0) }))
@@ -332,11 +307,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     /// Asks to open the detail page of `item`; the request carries the row's view model itself,
     /// so a like on the detail page is the row's like.
     public func select(_ item: GoodsItemViewModel) {
-        if makeLogin == nil {
-            open(GoodsRoutes.detail, item)
-        } else {
-            request(.route(Self.detailRoute, argument: item))
-        }
+        open(GoodsRoutes.detail, item)
     }
 
     /// Asks to confirm logging out; if confirmed, ends the session and returns to login.
@@ -347,11 +318,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         ) { [weak self] in
             guard let self else { return }
             session.account.value = nil
-            if let makeLogin {
-                request(.resetToRoot(makeLogin()))
-            } else {
-                open(GoodsRoutes.login, as: .replaceRoot)
-            }
+            open(GoodsRoutes.login, as: .replaceRoot)
         }
         request(.confirm(question))
     }

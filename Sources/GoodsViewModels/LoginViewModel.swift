@@ -36,27 +36,7 @@ public final class LoginViewModel: ViewModel {
 
     /// A login that, once logged in, opens `GoodsRoutes.list` for the account in place of the
     /// whole stack; the app router builds that screen.
-    public convenience init(service: any LoginService, accounts: any AccountDirectory, preferences: any Preferences) {
-        self.init(service: service, accounts: accounts, preferences: preferences, successor: nil)
-    }
-
-    /// A login that builds its successor itself and replaces the stack with it (`.resetToRoot`).
-    @available(*, deprecated, message: "use init(service:accounts:preferences:): the login opens GoodsRoutes.list and the app router builds it")
-    public convenience init(
-        service: any LoginService,
-        accounts: any AccountDirectory,
-        preferences: any Preferences,
-        makeGoodsList: @escaping @MainActor @Sendable (Account) -> ViewModel
-    ) {
-        self.init(service: service, accounts: accounts, preferences: preferences, successor: makeGoodsList)
-    }
-
-    private init(
-        service: any LoginService,
-        accounts: any AccountDirectory,
-        preferences: any Preferences,
-        successor makeGoodsList: (@MainActor @Sendable (Account) -> ViewModel)?
-    ) {
+    public init(service: any LoginService, accounts: any AccountDirectory, preferences: any Preferences) {
         let phone = MutableProperty(preferences.lastPhone ?? "")
         let code = verifyCode
         mobilePhone = phone
@@ -96,13 +76,7 @@ public final class LoginViewModel: ViewModel {
         super.init(title: tr("登录"))
         login.errors.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
         login.values.take(during: lifetime).observeValues { [weak self] account in
-            MainThread.run {
-                if let makeGoodsList {
-                    self?.request(.resetToRoot(makeGoodsList(account)))
-                } else {
-                    self?.open(GoodsRoutes.list, account, as: .replaceRoot)
-                }
-            }
+            MainThread.run { self?.open(GoodsRoutes.list, account, as: .replaceRoot) }
         }
     }
 

@@ -20,23 +20,7 @@ public final class StartViewModel: ViewModel {
 
     /// A start screen that, once the store is open, opens `GoodsRoutes.opened` with it in place of
     /// the whole stack; the app router builds the services and the login from there.
-    public convenience init(opening: SignalProducer<StoreOpeningEvent, StoreError>, scheduler: any Scheduler) {
-        self.init(opening: opening, scheduler: scheduler, successor: nil)
-    }
-
-    /// A start screen that builds its successor from the store itself (`.resetToRoot`).
-    @available(*, deprecated, message: "use init(opening:scheduler:): the start screen opens GoodsRoutes.opened and the app router goes on from there")
-    public convenience init(
-        opening: SignalProducer<StoreOpeningEvent, StoreError>, scheduler: any Scheduler,
-        next: @escaping @MainActor @Sendable (GoodsStore) -> ViewModel
-    ) {
-        self.init(opening: opening, scheduler: scheduler, successor: next)
-    }
-
-    private init(
-        opening: SignalProducer<StoreOpeningEvent, StoreError>, scheduler: any Scheduler,
-        successor next: (@MainActor @Sendable (GoodsStore) -> ViewModel)?
-    ) {
+    public init(opening: SignalProducer<StoreOpeningEvent, StoreError>, scheduler: any Scheduler) {
         let heading = MutableProperty(tr("正在打开数据…"))
         let fraction = MutableProperty(0.0)
         let detail = MutableProperty("")
@@ -60,11 +44,7 @@ public final class StartViewModel: ViewModel {
                 MainThread.run {
                     guard let self else { return }
                     for notice in store.notices { self.show(notice: notice) }
-                    if let next {
-                        self.request(.resetToRoot(next(store)))
-                    } else {
-                        self.open(GoodsRoutes.opened, store, as: .replaceRoot)
-                    }
+                    self.open(GoodsRoutes.opened, store, as: .replaceRoot)
                 }
             case let .failed(error):
                 heading.value = tr("无法打开数据")

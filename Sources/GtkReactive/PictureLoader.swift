@@ -49,14 +49,14 @@ public final class PictureLoader: Sendable {
         public init() {}
     }
 
-    /// Where fetched pictures are kept (`XDG_CACHE_HOME/goodsdesk/pictures` in the app).
+    /// Where fetched pictures are kept (`XDG_CACHE_HOME/<app>/pictures` in an app).
     public let cacheDirectory: URL
     /// The bounds in force.
     public let limits: Limits
     /// Whether loopback and private-network hosts may be fetched (tests against a local server).
     public let allowsPrivateHosts: Bool
     private let timeout: TimeInterval
-    private let cacheQueue = DispatchQueue(label: "goodsdesk.picture-cache", qos: .utility)
+    private let cacheQueue = DispatchQueue(label: "gtkreactive.picture-cache", qos: .utility)
 
     public init(cacheDirectory: URL, timeout: TimeInterval = 10, limits: Limits = Limits(), allowingPrivateHosts: Bool = false) {
         self.cacheDirectory = cacheDirectory
@@ -90,23 +90,23 @@ public final class PictureLoader: Sendable {
             @Sendable func start(_ url: URL, redirectsLeft: Int) {
                 let call = FetchCall { result, status, detail, body in
                     switch result {
-                    case GOODS_FETCH_OK:
+                    case GRSHIM_FETCH_OK:
                         observer.send(value: body ?? Data())
                         observer.sendCompleted()
-                    case GOODS_FETCH_REDIRECT:
+                    case GRSHIM_FETCH_REDIRECT:
                         guard redirectsLeft > 0 else { return observer.send(error: .tooManyRedirects) }
                         guard let detail, let next = URL(string: detail),
                               WebAddressPolicy.isFetchable(next, allowingPrivateHosts: allowsPrivateHosts) else {
                             return observer.send(error: .refused(detail ?? ""))
                         }
                         start(next, redirectsLeft: redirectsLeft - 1)
-                    case GOODS_FETCH_HTTP_ERROR: observer.send(error: .status(status))
-                    case GOODS_FETCH_NOT_IMAGE: observer.send(error: .notAnImage(detail ?? ""))
-                    case GOODS_FETCH_TOO_LARGE: observer.send(error: .tooLarge)
+                    case GRSHIM_FETCH_HTTP_ERROR: observer.send(error: .status(status))
+                    case GRSHIM_FETCH_NOT_IMAGE: observer.send(error: .notAnImage(detail ?? ""))
+                    case GRSHIM_FETCH_TOO_LARGE: observer.send(error: .tooLarge)
                     default: observer.send(error: .failed(detail ?? "failed"))
                     }
                 }
-                goods_fetch(url.absoluteString, gsize(limits.pictureBytes), timeout, cancellable.pointer,
+                grshim_fetch(url.absoluteString, gsize(limits.pictureBytes), timeout, cancellable.pointer,
                             fetchCallback, Unmanaged.passRetained(call).toOpaque(), releaseCall)
             }
             // libsoup runs on the main context; its session is used from there only.
@@ -217,13 +217,13 @@ private final class Cancellable: @unchecked Sendable { // safe: g_cancellable_ca
     deinit { g_object_unref(pointer) }
 }
 
-/// The Swift side of one `goods_fetch` call, retained by the C side until its destroy notify.
+/// The Swift side of one `grshim_fetch` call, retained by the C side until its destroy notify.
 private final class FetchCall: Sendable {
-    let handler: @Sendable (GoodsFetchResult, UInt32, String?, Data?) -> Void
-    init(_ handler: @escaping @Sendable (GoodsFetchResult, UInt32, String?, Data?) -> Void) { self.handler = handler }
+    let handler: @Sendable (GrShimFetchResult, UInt32, String?, Data?) -> Void
+    init(_ handler: @escaping @Sendable (GrShimFetchResult, UInt32, String?, Data?) -> Void) { self.handler = handler }
 }
 
-private let fetchCallback: GoodsFetchCallback = { result, status, detail, body, data in
+private let fetchCallback: GrShimFetchCallback = { result, status, detail, body, data in
     guard let data else { return }
     let call = Unmanaged<FetchCall>.fromOpaque(data).takeUnretainedValue()
     let bytes = body.map { body -> Data in

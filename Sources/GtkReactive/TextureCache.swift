@@ -46,7 +46,7 @@ public final class TextureCache {
     private var entries: [Key: Entry] = [:]
     private var waiting: [Key: [@MainActor (Texture?) -> Void]] = [:]
     private var clock: UInt64 = 0
-    private let queue = DispatchQueue(label: "goodsdesk.picture-decode", qos: .userInitiated)
+    private let queue = DispatchQueue(label: "gtkreactive.picture-decode", qos: .userInitiated)
 
     public init(budgetBytes: Int) {
         self.budgetBytes = budgetBytes
@@ -75,7 +75,7 @@ public final class TextureCache {
         waiting[key] = [completion]
         decodeCount += 1
         queue.async {
-            let pixbuf = PixbufBox(goods_pixbuf_decode(key.path, Int32(clamping: key.width), Int32(clamping: key.height)))
+            let pixbuf = PixbufBox(grshim_pixbuf_decode(key.path, Int32(clamping: key.width), Int32(clamping: key.height)))
             MainLoopScheduler.shared.schedule {
                 GtkThread.assumeCurrent { self.finish(key, pixbuf) }
             }
@@ -86,7 +86,7 @@ public final class TextureCache {
         var texture: Texture?
         if let pixbuf = decoded.take() {
             var bytes: gsize = 0
-            if let made = goods_picture_paintable_new(pixbuf, &bytes) {
+            if let made = grshim_picture_paintable_new(pixbuf, &bytes) {
                 let wrapped = Texture(adopting: made)
                 texture = wrapped
                 insert(key, wrapped, bytes: Int(bytes))
@@ -116,7 +116,7 @@ public final class TextureCache {
 }
 
 /// A decoded picture ready to draw: a reference to an immutable `GdkPaintable` (drawn from a
-/// cairo surface, see `goods_picture_paintable_new`), released with the last Swift reference.
+/// cairo surface, see `grshim_picture_paintable_new`), released with the last Swift reference.
 @MainActor
 public final class Texture {
     public let pointer: OpaquePointer
@@ -152,13 +152,13 @@ extension Widget {
         let descriptions = descriptions ?? .standard
         let shown = descriptions.shown, missing = descriptions.placeholder
         func show(_ widget: UnsafeMutablePointer<GtkWidget>, _ texture: Texture?) {
-            goods_picture_show_texture(widget, texture?.pointer, placeholder, shown, missing)
+            grshim_picture_show_texture(widget, texture?.pointer, placeholder, shown, missing)
         }
         return target("picture", during: lifetime) { widget, path in
             request.generation += 1
             guard let path else { return show(widget, nil) }
             var width: Int32 = 0, height: Int32 = 0
-            goods_picture_target_size(widget, &width, &height)
+            grshim_picture_target_size(widget, &width, &height)
             let key = TextureCache.Key(path: path, width: Int(width), height: Int(height))
             if let texture = cache.cached(key) { return show(widget, texture) }
             show(widget, nil)

@@ -170,7 +170,7 @@ open class Widget {
 
     /// A label's text.
     public func labelText(during lifetime: Lifetime) -> BindingTarget<String> {
-        target("label", during: lifetime) { gtk_label_set_text(goods_label($0), $1) }
+        target("label", during: lifetime) { gtk_label_set_text(grshim_label($0), $1) }
     }
 
     // pictureFile(placeholder:cache:during:) is in TextureCache.swift: decoded off the GTK thread.
@@ -200,7 +200,7 @@ extension Widget {
         let changes = events("notify::is-active", arguments: 1, during: lifetime)
         let handle = WidgetPointer(pointer)
         let read: @Sendable () -> Bool = {
-            GtkThread.assumeCurrent { gtk_window_is_active(goods_window(handle.pointer)) != 0 }
+            GtkThread.assumeCurrent { gtk_window_is_active(grshim_window(handle.pointer)) != 0 }
         }
         return SignalProducer { observer, runLifetime in
             observer.send(value: read())

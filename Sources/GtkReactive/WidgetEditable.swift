@@ -5,7 +5,7 @@ import Reactive
 extension Widget {
     /// The text of an entry (any `GtkEditable`).
     public var editableText: String {
-        String(cString: gtk_editable_get_text(goods_editable(raw)))
+        String(cString: gtk_editable_get_text(grshim_editable(raw)))
     }
 
     /// Every change of an entry's text — typing, pasting and programmatic sets alike, because it
@@ -14,7 +14,7 @@ extension Widget {
         let changes = events("notify::text", arguments: 1, during: lifetime)
         let handle = WidgetPointer(pointer)
         let read: @Sendable () -> String = {
-            GtkThread.assumeCurrent { String(cString: gtk_editable_get_text(goods_editable(handle.pointer))) }
+            GtkThread.assumeCurrent { String(cString: gtk_editable_get_text(grshim_editable(handle.pointer))) }
         }
         return SignalProducer { observer, runLifetime in
             observer.send(value: read())
@@ -27,7 +27,7 @@ extension Widget {
     public func entryText(during lifetime: Lifetime) -> BindingTarget<String> {
         let state = self.state
         return target("text", during: lifetime) { widget, text in
-            let editable = goods_editable(widget)
+            let editable = grshim_editable(widget)
             // Its writes are not reported by `reactive.text` (the echo rule).
             state.applying("text") {
                 if String(cString: gtk_editable_get_text(editable)) != text { gtk_editable_set_text(editable, text) }

@@ -13,7 +13,7 @@
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
 
-static gboolean goods_main_queue_ready(gint fd, GIOCondition condition, gpointer user_data) {
+static gboolean grshim_main_queue_ready(gint fd, GIOCondition condition, gpointer user_data) {
     (void)condition;
     (void)user_data;
     uint64_t count;
@@ -24,19 +24,19 @@ static gboolean goods_main_queue_ready(gint fd, GIOCondition condition, gpointer
     return G_SOURCE_CONTINUE;
 }
 
-void goods_attach_main_queue(void) {
+void grshim_attach_main_queue(void) {
     static gboolean attached = FALSE;
     if (attached) return;
     attached = TRUE;
     int fd = _dispatch_get_main_queue_handle_4CF();
-    g_unix_fd_add(fd, G_IO_IN, goods_main_queue_ready, NULL);
+    g_unix_fd_add(fd, G_IO_IN, grshim_main_queue_ready, NULL);
 }
 
-void goods_set_accessible_label(GtkWidget *widget, const char *label) {
+void grshim_set_accessible_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-void goods_picture_show_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon,
+void grshim_picture_show_texture(GtkWidget *picture, GdkPaintable *texture, const char *placeholder_icon,
                                 const char *shown_description, const char *placeholder_description) {
     /* Screen readers (and UI tests) can tell a real picture from the placeholder. */
     const char *description = texture != NULL ? shown_description : placeholder_description;
@@ -53,13 +53,13 @@ void goods_picture_show_texture(GtkWidget *picture, GdkPaintable *texture, const
     }
 }
 
-void goods_picture_clear(GtkWidget *picture) {
+void grshim_picture_clear(GtkWidget *picture) {
     if (GTK_IS_IMAGE(picture)) gtk_image_clear(GTK_IMAGE(picture));
     else if (GTK_IS_PICTURE(picture)) gtk_picture_set_paintable(GTK_PICTURE(picture), NULL);
     else if (ADW_IS_AVATAR(picture)) adw_avatar_set_custom_image(ADW_AVATAR(picture), NULL);
 }
 
-gboolean goods_application_activate_primary(GApplication *application) {
+gboolean grshim_application_activate_primary(GApplication *application) {
     GDBusConnection *bus = g_application_get_dbus_connection(application);
     const char *path = g_application_get_dbus_object_path(application);
     if (bus == NULL || path == NULL) return FALSE;
@@ -77,7 +77,7 @@ gboolean goods_application_activate_primary(GApplication *application) {
     return TRUE;
 }
 
-void goods_open_uri(GtkWidget *window, const char *uri) {
+void grshim_open_uri(GtkWidget *window, const char *uri) {
     /* Web links only, whatever the caller checked: never a file, a script or another app's scheme. */
     char *scheme = uri != NULL ? g_uri_parse_scheme(uri) : NULL;
     gboolean web = scheme != NULL && (g_ascii_strcasecmp(scheme, "http") == 0 || g_ascii_strcasecmp(scheme, "https") == 0);
@@ -85,7 +85,7 @@ void goods_open_uri(GtkWidget *window, const char *uri) {
     if (web) gtk_show_uri(GTK_WINDOW(window), uri, GDK_CURRENT_TIME);
 }
 
-GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path) {
+GSettings *grshim_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path) {
     GSettingsSchemaSource *source = g_settings_schema_source_get_default();
     GSettingsSchemaSource *local = NULL;
     if (schema_dir != NULL) {
@@ -117,11 +117,11 @@ GSettings *goods_settings_new(const char *schema_id, const char *schema_dir, con
     return settings;
 }
 
-void goods_set_accessible_description(GtkWidget *widget, const char *description) {
+void grshim_set_accessible_description(GtkWidget *widget, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
-void goods_set_accessible_busy(GtkWidget *widget, gboolean busy) {
+void grshim_set_accessible_busy(GtkWidget *widget, gboolean busy) {
     if (busy)
         gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_BUSY, TRUE, -1);
     else

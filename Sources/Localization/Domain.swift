@@ -2,7 +2,7 @@ import CIntl
 
 extension Localization {
     /// A gettext domain other than the process's, called like `tr`: a plugin with its own
-    /// catalogue declares `let tr = Localization.Domain("goodsdesk-detail")` at module level,
+    /// catalogue declares `let tr = Localization.Domain("shelf-detail")` at module level,
     /// which shadows the imported `tr`, so its calls (and xgettext's `tr` keyword) stay as they
     /// are and translate from its catalogue.
     public struct Domain: Sendable, Hashable {

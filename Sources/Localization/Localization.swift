@@ -4,11 +4,11 @@ import Foundation
 /// Text in the user's language, through gettext (the GNOME standard), for any program: it calls
 /// `start(domain:localeDirectory:)` once with its own gettext domain, and `tr` then translates
 /// in that domain. A plugin with a catalogue of its own uses a `Domain` (`let tr =
-/// Localization.Domain("my-plugin")`). GoodsDesk's source strings are the seeds' Chinese:
-/// untranslated, the app reads as the seeds do.
+/// Localization.Domain("my-plugin")`). The source strings are the app's own language: where a
+/// catalogue is silent, the app reads as written.
 public enum Localization {
     /// The process's gettext domain, which `tr` translates in: the one `start` chose
-    /// (`goodsdesk` in GoodsDesk), gettext's `messages` before.
+    /// (the app's, such as `shelf`), gettext's `messages` before.
     public static var domain: String {
         textdomain(nil).map { String(cString: $0) } ?? "messages"
     }
@@ -91,7 +91,7 @@ public enum Localization {
     }
 
     /// `start(domain:localeDirectory:)` with the domain named after the program (gettext's
-    /// convention: `goodsdesk` for `/usr/bin/goodsdesk`).
+    /// convention: `shelf` for `/usr/bin/shelf`).
     public static func start(localeDirectory: String) {
         start(domain: programName, localeDirectory: localeDirectory)
     }

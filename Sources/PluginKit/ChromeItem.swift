@@ -1,8 +1,8 @@
 import GtkReactive
 
 /// A button of the window's chrome that a screen declares: in the header bar or in the header
-/// menu, shown while the screen is on top. The navigator makes it (or uses the window's own
-/// widget for it, when the window has a slot of that id) and binds it; the screen never sees
+/// menu, shown while the screen is on top. The navigator makes it (or uses a widget of the
+/// window's own for it, when the window has one for that id) and binds it; the screen never sees
 /// the window.
 ///
 /// ```swift
@@ -27,14 +27,11 @@ public struct ChromeItem {
         case action(CocoaAction<Button>)
         /// Runs a closure.
         case perform(@MainActor () -> Void)
-        /// Nothing the navigator binds: a controller of the `HeaderButtons` days connects the
-        /// window's widget itself.
-        case none
     }
 
-    /// The item's id. An id the window has a slot for (GoodsDesk: `fill`, `refresh`, `logout`)
-    /// uses the window's widget, which keeps its place, look and accessible name; other ids get
-    /// a new button.
+    /// The item's id, unique within the screen's chrome. A window may keep a widget of its own
+    /// for an id (a button its layout places, or one its own action presses): an item with that
+    /// id uses it, keeping its place, look and accessible name; any other id gets a new button.
     public let id: String
     public let place: Place
     /// The button's text (a button gets a label or an icon).
@@ -46,7 +43,8 @@ public struct ChromeItem {
     /// A GTK trigger string (`F5|<Control>r`): pressing it anywhere in the window presses the
     /// item, while it is shown and enabled.
     public let accelerator: String?
-    let press: Press
+    /// What a press does; nil for an item that is the screen's own widget.
+    let press: Press?
     /// The screen's own widget, for an item that is one rather than a button (a search entry,
     /// see `init(id:place:widget:accessibleName:accelerator:)`).
     public let widget: Widget?
@@ -75,11 +73,11 @@ public struct ChromeItem {
     /// focus from anywhere in the window (Ctrl+F for a search entry).
     public init(id: String, place: Place, widget: Widget, accessibleName: String? = nil, accelerator: String? = nil) {
         self.init(id: id, place: place, label: nil, icon: nil, accessibleName: accessibleName,
-                  accelerator: accelerator, press: .none, widget: widget)
+                  accelerator: accelerator, press: nil, widget: widget)
     }
 
     init(
-        id: String, place: Place, label: String?, icon: String?, accessibleName: String?, accelerator: String?, press: Press,
+        id: String, place: Place, label: String?, icon: String?, accessibleName: String?, accelerator: String?, press: Press?,
         widget: Widget? = nil
     ) {
         self.widget = widget
@@ -97,18 +95,12 @@ public struct ChromeItem {
         switch press {
         case let .action(action): action.execute(button)
         case let .perform(perform): perform()
-        case .none: break
+        case nil: break
         }
     }
 
     /// The action a press runs, if the item was made with one.
     public var action: CocoaAction<Button>? {
         if case let .action(action) = press { action } else { nil }
-    }
-
-    /// Whether the navigator binds presses (false for the items derived from `HeaderButtons`,
-    /// whose controllers connect the window's widgets themselves).
-    public var isBound: Bool {
-        if case .none = press { false } else { true }
     }
 }

@@ -1,9 +1,9 @@
-/// A source of data a plugin offers by id, for the app to read on demand: GoodsDesk offers its
-/// sources for `--data-source <id>:<argument>` and reads them into a store of its own.
+/// A source of data a plugin offers by id, for the app to read on demand (an app may offer its
+/// sources for a `--data-source <id>:<argument>` option and read them into a store of its own).
 ///
-/// `Content` is whatever the app's sources produce (GoodsDesk's `DataSourceContent`); the plugin
+/// `Content` is whatever the app's sources produce (a `Catalogue` of its own, say); the plugin
 /// API does not know it, so one registry serves any app. A closure returning the content is
-/// enough for Swift to infer it: `DataSource(id: "x", name: "X") { DataSourceContent(…) }`.
+/// enough for Swift to infer it: `DataSource(id: "x", name: "X") { Catalogue(…) }`.
 public struct DataSource<Content: Sendable>: Sendable {
     /// Short and stable (`mhdemo`): what the user types.
     public let id: String
@@ -28,7 +28,7 @@ public struct AnyDataSource: Sendable {
     public let id: String
     /// The source's name, as shown.
     public let name: String
-    /// The content type's name (`GoodsDomain.DataSourceContent`), for messages about a source of
+    /// The content type's name (`ShelfDomain.Catalogue`), for messages about a source of
     /// another type than the one asked for.
     public let contentTypeName: String
     /// The typed source, for `typed(as:)`.

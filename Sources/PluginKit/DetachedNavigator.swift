@@ -8,20 +8,20 @@ import ViewModelKit
 public final class DetachedNavigator: Navigating {
     private let log: @Sendable (String) -> Void
 
-    /// `log` receives one line per request (standard error by default).
-    public init(log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {
+    /// `log` receives one line per request (standard error by default, after the process's name).
+    public init(log: @escaping @Sendable (String) -> Void = {
+        FileHandle.standardError.write(Data("\(ProcessInfo.processInfo.processName): \($0)\n".utf8))
+    }) {
         self.log = log
     }
 
     public func handle(_ request: NavigationRequest) {
-        log("GoodsDesk: no navigator for this screen; \(Self.describe(request)) ignored")
+        log("no navigator for this screen; \(Self.describe(request)) ignored")
     }
 
     private static func describe(_ request: NavigationRequest) -> String {
         switch request {
         case let .open(destination, _): "open \(destination.route)"
-        case let .route(name, _): "route \(name)"
-        case .push: "push"
         case .pop: "pop"
         case .resetToRoot: "reset to root"
         case .confirm: "confirmation"

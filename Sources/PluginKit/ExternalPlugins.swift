@@ -17,7 +17,7 @@ extension PluginRegistry {
     @discardableResult
     public func loadExternalPlugins(
         from searchPath: PluginSearchPath, disabled: Set<String>, trust: PluginTrust = PluginTrust(),
-        safeMode: PluginSafeMode? = nil, host: PluginHost = PluginHost(),
+        safeMode: PluginSafeMode? = nil, host: PluginHost,
         turnOff: (String) -> Void = { _ in }, log: (String) -> Void
     ) -> Set<String> {
         func say(_ message: String) { log(host.logLine(message)) }

@@ -16,16 +16,17 @@ public struct PictureLocator: Sendable {
     private let memo: Memo
 
     /// `log` receives one line per refused location (standard error by default), beginning with
-    /// `host`'s name. Fetched pictures are cached in `cacheDirectory` (by default
-    /// `<temporary folder>/<host name, lowercased>-pictures`: `goodsdesk-pictures`).
+    /// `host`'s name (the process's without a host). Fetched pictures are cached in
+    /// `cacheDirectory` (by default `<temporary folder>/<that name, lowercased>-pictures`).
     public init(
         dataSetDirectory: URL,
         cacheDirectory: URL? = nil,
         loader: PictureLoader? = nil,
-        host: PluginHost = PluginHost(),
+        host: PluginHost? = nil,
         log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     ) {
         self.dataSetDirectory = dataSetDirectory
+        let host = host ?? PluginHost(name: ProcessInfo.processInfo.processName)
         let cache = cacheDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("\(host.name.lowercased())-pictures")
         self.loader = loader ?? PictureLoader(cacheDirectory: cache)

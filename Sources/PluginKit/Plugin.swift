@@ -6,7 +6,7 @@ public let pluginAPIVersion = PluginBuild.compiledAPIVersion
 
 /// Who a plugin is.
 public struct PluginInfo: Sendable, Equatable {
-    /// Unique, reverse-DNS style (`io.github.goodsdesk.login`).
+    /// Unique, reverse-DNS style (`org.example.shelf.login`).
     public let id: String
     /// Shown in the 插件 dialog.
     public let name: String
@@ -22,8 +22,8 @@ public struct PluginInfo: Sendable, Equatable {
     }
 }
 
-/// A feature: screens, routes, data sources, menu actions. The app's own login and goods list
-/// are plugins too, registered through this very API.
+/// A feature: screens, routes, data sources, menu actions. An app's own screens can be plugins
+/// too, registered through this very API.
 @MainActor
 public protocol Plugin: AnyObject {
     var info: PluginInfo { get }

@@ -9,16 +9,13 @@
 /// compiled against, so the copy in a plugin says which interface that was, while
 /// `PluginBuild.identifier` is the one the running app was built with.
 ///
-/// A plugin hands its copy over twice: through `goodsdesk_plugin_build_identifier`, a symbol
-/// `meson-helpers/build-plugins.sh` adds to every plugin and the loader reads *before* running
-/// any other plugin code, and in the `PluginExport` its entry point returns.
+/// A plugin hands its copy over twice: through the host's `identifierSymbol`
+/// (`<app>_plugin_build_identifier`), a C function the app's plugin build adds to every plugin
+/// (in this repository, `meson-helpers/build-plugins.sh`) and the loader reads *before* running any
+/// other plugin code, and in the `PluginExport` its entry point returns.
 public enum PluginBuild {
     /// The running app's build identifier (`<hash>-debug` or `<hash>-release`).
     public static var identifier: String { appIdentifier }
-
-    /// The symbol `build-plugins.sh` adds to each plugin: a C function returning the plugin's
-    /// copy of `compiledIdentifier` as a NUL-terminated string.
-    public static let identifierSymbol = "goodsdesk_plugin_build_identifier"
 
     /// The plugin API version, as compiled into the caller (the app, or a plugin).
     @_alwaysEmitIntoClient public static var compiledAPIVersion: Int { 1 }

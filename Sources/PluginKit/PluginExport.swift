@@ -1,21 +1,17 @@
 import Synchronization
 
-/// The one C symbol an external plugin exports. It returns `PluginExport.export { … }`.
-///
-/// ```swift
-/// @_cdecl("goodsdesk_plugin_entry")
-/// public func goodsdeskPluginEntry() -> UnsafeMutableRawPointer {
-///     PluginExport.export { MyPlugin() }
-/// }
-/// ```
-public let pluginEntrySymbol = "goodsdesk_plugin_entry"
-
 /// What an external plugin's entry point hands to the loader: a way to make the plugin on the
 /// main actor, with the plugin API version and build identifier the plugin was compiled with.
 ///
 /// The loader trusts no pointer an entry point returns: it only accepts one that
 /// `PluginExport.export` issued in this process and nobody redeemed yet, so a null, a stray or
 /// a foreign pointer is refused without ever being read.
+///
+/// The entry point is one line, the host's `entrySymbol` (`PluginHost`) naming it:
+///
+/// ```swift
+/// @_cdecl("shelf_plugin_entry") public func pluginEntry() -> UnsafeMutableRawPointer { PluginExport.export { MyPlugin() } }
+/// ```
 public final class PluginExport: Sendable {
     /// The plugin API version the plugin was compiled for.
     public let apiVersion: Int

@@ -9,7 +9,7 @@ public struct PluginLoadError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Loads the code of an external plugin through GModule: the shared library named by its
-/// manifest, and its one entry point (the host's `entrySymbol`: `goodsdesk_plugin_entry`).
+/// manifest, and its one entry point (the host's `entrySymbol`, such as `shelf_plugin_entry`).
 /// Every way this can go wrong becomes a `PluginLoadError`; the app goes on without the plugin.
 ///
 /// In order: the manifest's API version; the library must be trusted (`PluginTrust`); its
@@ -28,7 +28,7 @@ public enum PluginLoader {
     /// The plugin `manifest` describes, made from its module; its files are checked by `trust`,
     /// its symbols and messages are `host`'s.
     public static func load(
-        _ manifest: PluginManifest, trust: PluginTrust = PluginTrust(), host: PluginHost = PluginHost()
+        _ manifest: PluginManifest, trust: PluginTrust = PluginTrust(), host: PluginHost
     ) throws(PluginLoadError) -> any Plugin {
         guard manifest.apiVersion == pluginAPIVersion else {
             throw PluginLoadError("built for plugin API \(manifest.apiVersion), this app has \(pluginAPIVersion)")
@@ -84,8 +84,7 @@ public enum PluginLoader {
     /// The plugin made from what an entry point returned, once that proves to be an export of
     /// this API version and build that `PluginExport.export` issued.
     static func plugin(
-        from exported: UnsafeMutableRawPointer?, manifest: PluginManifest, libraryName name: String,
-        host: PluginHost = PluginHost()
+        from exported: UnsafeMutableRawPointer?, manifest: PluginManifest, libraryName name: String, host: PluginHost
     ) throws(PluginLoadError) -> any Plugin {
         guard let export = PluginExport.redeem(exported) else {
             throw PluginLoadError(

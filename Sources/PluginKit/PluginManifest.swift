@@ -6,14 +6,14 @@ import Foundation
 ///
 /// ```ini
 /// [Plugin]
-/// Id=io.github.goodsdesk.detail
-/// Module=goods-detail
-/// Name=商品详情
-/// Description=Opens a goods item's detail page.
+/// Id=org.example.shelf.detail
+/// Module=book-detail
+/// Name=书籍详情
+/// Description=Opens a book's detail page.
 /// Version=1.0
-/// Authors=GoodsDesk developers
+/// Authors=The Shelf developers
 /// API-Version=1
-/// Gettext-Domain=goodsdesk-detail
+/// Gettext-Domain=shelf-detail
 /// ```
 ///
 /// `Gettext-Domain` (optional) names the plugin's own catalogue, which the loader binds before

@@ -135,7 +135,7 @@ public final class PluginRegistry {
         registrations.screens[key] = { viewModel, context in (viewModel as? Model).map { factory($0, context) } }
     }
 
-    /// Opens route `name` (`goods.detail`) with controllers from `factory`, given the request's
+    /// Opens route `name` (`shelf.detail`) with controllers from `factory`, given the request's
     /// argument; the factory returns nil for an argument it cannot show.
     public func registerRoute(
         _ name: String, _ factory: @escaping @MainActor (any Sendable, ScreenContext) -> (any Controller)?
@@ -145,9 +145,9 @@ public final class PluginRegistry {
     }
 
     /// Opens `key`'s route with controllers from `factory`, given the argument typed as the key
-    /// says. The same namespace as the string routes: `registerRoute(GoodsRoutes.detail)` and
-    /// `registerRoute("goods.detail")` collide, with the same error. A request whose argument is
-    /// not of the key's type (only the untyped `.route` can make one) finds no screen.
+    /// says. The same namespace as the string routes: `registerRoute(ShelfRoutes.detail)` and
+    /// `registerRoute("shelf.detail")` collide, with the same error. A request whose argument is
+    /// not of the key's type (a string route's caller can make one) finds no screen.
     public func registerRoute<Argument: Sendable>(
         _ key: RouteKey<Argument>, _ factory: @escaping @MainActor (Argument, ScreenContext) -> (any Controller)?
     ) throws(RegistrationError) {
@@ -204,7 +204,7 @@ public final class PluginRegistry {
 
     // MARK: Data sources
 
-    /// Offers `source` (GoodsDesk: for `--data-source <id>:<argument>`); ids are unique whatever
+    /// Offers `source` (for an app to read on demand, such as a `--data-source <id>:<argument>`); ids are unique whatever
     /// the content type.
     public func registerDataSource<Content>(_ source: DataSource<Content>) throws(RegistrationError) {
         try claim(&registrations.dataSourceOwners, source.id, "data source \(source.id)")

@@ -12,11 +12,8 @@ import Foundation
 /// an abort, a signal) keeps it; only losing the machine's power at that moment could lose it.
 public struct PluginSafeMode: Sendable {
     /// Where the marker and the list of quarantined plugins are kept
-    /// (`$XDG_STATE_HOME/goodsdesk` in the app).
+    /// (`$XDG_STATE_HOME/<app>` in an app).
     public let directory: URL
-
-    /// What the 插件 dialog says about a plugin safe mode turned off (in GoodsDesk).
-    public static let reason = reason(host: PluginHost())
 
     /// What the 插件 dialog says about a plugin safe mode turned off in `host`.
     public static func reason(host: PluginHost) -> String {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Where external plugins are looked for, in order: each `--plugin-dir`, the entries of the
-/// host's `pathVariable` (`GOODSDESK_PLUGIN_PATH`), `<data directory>/plugins`
-/// (`$XDG_DATA_HOME/goodsdesk/plugins`), and the install prefix's plugin folder. Relative folders
+/// host's `pathVariable` (`SHELF_PLUGIN_PATH`), `<data directory>/plugins`
+/// (`$XDG_DATA_HOME/shelf/plugins`), and the install prefix's plugin folder. Relative folders
 /// are refused, so a plugin is never picked up from the current directory.
 public struct PluginSearchPath: Sendable {
     /// The folders, in search order.
@@ -12,7 +12,7 @@ public struct PluginSearchPath: Sendable {
 
     public init(
         pluginDirectories: [String], environment: [String: String], dataDirectory: URL, prefixPluginDirectory: URL?,
-        host: PluginHost = PluginHost()
+        host: PluginHost
     ) {
         var directories: [URL] = []
         var problems: [String] = []

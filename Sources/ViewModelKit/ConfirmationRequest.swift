@@ -1,7 +1,7 @@
 /// A question for the user, with what happens when they agree.
 ///
-/// The title and the button titles are optional: nil leaves them to the presenter (GoodsDesk
-/// shows 确定 and 取消 in the user's language), so the framework holds no text of its own. Name
+/// The title and the button titles are optional: nil leaves them to the presenter (the app's,
+/// such as 确定 and 取消 in the user's language), so the framework holds no text of its own. Name
 /// the agreeing button with the action (注销, 删除) and say whether it destroys something: the
 /// HIG's dialogs do not answer 确定 to a question.
 public struct ConfirmationRequest: Sendable {

@@ -7,7 +7,7 @@ import Foundation
 import GtkShim
 
 let loopThread = pthread_self()
-goods_attach_main_queue()
+grshim_attach_main_queue()
 let loop = g_main_loop_new(nil, 0)
 // If the queue is never drained here, fail rather than hang.
 g_timeout_add(5_000, { _ in exit(3) }, nil)

@@ -14,11 +14,13 @@ guard let state = arguments.first, arguments.count >= 2 else {
     exit(2)
 }
 let registry = PluginRegistry()
+// The app's host: its plugins and its safe mode's messages.
+let host = PluginHost(name: "GoodsDesk")
 let searchPath = PluginSearchPath(
     pluginDirectories: Array(arguments.dropFirst()), environment: [:],
-    dataDirectory: URL(fileURLWithPath: "/nonexistent-goodsdesk"), prefixPluginDirectory: nil)
+    dataDirectory: URL(fileURLWithPath: "/nonexistent-goodsdesk"), prefixPluginDirectory: nil, host: host)
 registry.loadExternalPlugins(
-    from: searchPath, disabled: [], safeMode: PluginSafeMode(directory: URL(fileURLWithPath: state)),
+    from: searchPath, disabled: [], safeMode: PluginSafeMode(directory: URL(fileURLWithPath: state)), host: host,
     log: { FileHandle.standardError.write(Data("\($0)\n".utf8)) })
 for entry in registry.entries {
     print(entry.info.id, entry.error.map { "failed: \($0)" } ?? "\(entry.state)")

@@ -62,6 +62,21 @@ final class PlainScreen: ScreenController<ViewModel> {
     }
 }
 
+/// The route tests push a view model's screen along: the app opens screens by route only.
+let pushedScreen = RouteKey<ViewModel>("test.pushed")
+
+extension Navigator {
+    /// A navigator whose screens come from `screen`, for `.resetToRoot` and for `pushedScreen`.
+    static func showing(in window: AppWindow, _ screen: @escaping @MainActor (ViewModel) -> (any Controller)?) -> Navigator {
+        Navigator(window: window, makeController: screen) { name, argument in
+            name == pushedScreen.name ? (argument as? ViewModel).flatMap(screen) : nil
+        }
+    }
+
+    /// Pushes `viewModel`'s screen.
+    func push(_ viewModel: ViewModel) { handle(.open(Destination(pushedScreen, viewModel))) }
+}
+
 /// The window's chrome as the navigator binds it from the top screen's declaration.
 @MainActor
 @Suite("The window's chrome", .serialized,
@@ -72,7 +87,7 @@ struct ChromeTests {
     }
 
     func makeNavigator(_ window: AppWindow) -> Navigator {
-        Navigator(window: window) { viewModel in
+        Navigator.showing(in: window) { viewModel in
             if let model = viewModel as? ChromedModel { return ChromedScreen(model) }
             return PlainScreen(viewModel)
         }
@@ -132,7 +147,7 @@ struct ChromeTests {
 
         // Another screen on top: the first one's chrome goes, the new one's (none) comes.
         model.busy.value = true
-        navigator.handle(.push(ViewModel(title: "详情")))
+        navigator.push(ViewModel(title: "详情"))
         #expect(title(window) == "详情", "a screen without a title of its own shows its view model's")
         #expect(!window.refresh.isVisible && window.refresh.isSensitive)
         #expect(window.headerEnd.childCount == 0 && !window.headerEnd.isVisible)
@@ -176,7 +191,7 @@ struct ChromeTests {
         window.actions.activate("screen-export")
         #expect(screen.exports == 2, "its action (the menu item's) runs it")
 
-        navigator.handle(.push(ViewModel()))
+        navigator.push(ViewModel())
         #expect(shortcut(window, containing: "<Control>e") == nil && window.actions.accelerators["win.screen-export"] == nil,
                 "the screen's shortcuts left with it")
         #expect(!window.window.hasAction(named: "screen-export"), "and its action")
@@ -194,7 +209,7 @@ struct ChromeTests {
         #expect(window.actions.shortcutsWindow == nil, "no shortcuts window (hidden or not) until asked for")
         window.window.activateAction(named: "show-help-overlay")
         let shortcuts = try #require(window.actions.shortcutsWindow)
-        #expect(shortcuts.isOpen && gtk_window_get_transient_for(goods_window(shortcuts.pointer)) == goods_window(window.window.pointer))
+        #expect(shortcuts.isOpen && gtk_window_get_transient_for(grshim_window(shortcuts.pointer)) == grshim_window(window.window.pointer))
         window.window.activateAction(named: "show-help-overlay")
         #expect(window.actions.shortcutsWindow === shortcuts, "asked again, the same window comes up")
         shortcuts.destroy()
@@ -215,7 +230,7 @@ struct ChromeTests {
     @Test func logoutIsEnabledOnlyWhileTheTopScreenDeclaresIt() throws {
         let window = AppWindow(application: nil)
         var logouts = 0
-        let navigator = Navigator(window: window) { viewModel in
+        let navigator = Navigator.showing(in: window) { viewModel in
             if viewModel.title.value == "列表" { return LoggingOutScreen(viewModel) { logouts += 1 } }
             return PlainScreen(viewModel)
         }
@@ -223,26 +238,12 @@ struct ChromeTests {
         #expect(window.actions.isEnabled("logout"))
         window.actions.activate("logout")
         #expect(logouts == 1, "win.logout (the menu's 注销) presses the screen's 注销")
-        navigator.handle(.push(ViewModel(title: "详情")))
+        navigator.push(ViewModel(title: "详情"))
         #expect(!window.actions.isEnabled("logout"), "the detail page declares no 注销")
         window.actions.activate("logout")
         #expect(logouts == 1)
         navigator.pop()
         #expect(window.actions.isEnabled("logout"), "back on the list: enabled again")
-        window.destroy()
-    }
-
-    @Test func headerButtonsOfTheOldKindShowTheWindowsSlotsWithTheirShortcut() throws {
-        let window = AppWindow(application: nil)
-        let navigator = Navigator(window: window) { LegacyScreen($0) }
-        navigator.handle(.resetToRoot(ViewModel(title: "旧")))
-        let screen = try #require(navigator.top as? LegacyScreen)
-        #expect(window.fill.isVisible && window.refresh.isVisible && window.logout.isVisible)
-        #expect(title(window) == "旧")
-        var refreshes = 0
-        window.refresh.reactive.clicked.startObserving(during: screen.page.lifetime) { refreshes += 1 }
-        press(try #require(shortcut(window, containing: "F5")), in: window)
-        #expect(refreshes == 1, "the controller connects the slot itself, the shortcut clicks it")
         window.destroy()
     }
 
@@ -258,7 +259,7 @@ struct ChromeTests {
         navigator.windowFocusChanged(false)
         #expect(!first.isActive, "once focused, losing the focus pauses the screen")
         let second = ViewModel()
-        navigator.handle(.push(second))
+        navigator.push(second)
         #expect(!second.isActive && !first.isActive, "a screen shown while the window is unfocused waits")
         navigator.windowFocusChanged(true)
         #expect(second.isActive && !first.isActive, "only the top one is active")
@@ -286,7 +287,7 @@ struct ChromeTests {
         list.show(error: "出错了")
         #expect(window.toastText == "出错了")
         let detail = ViewModel(title: "detail")
-        navigator.handle(.push(detail))
+        navigator.push(detail)
         list.show(notice: "收藏商品成功")
         #expect(window.toastText == "收藏商品成功", "the list below the top still speaks")
         detail.show(notice: "详情")
@@ -381,15 +382,6 @@ final class LoggingOutScreen: ScreenController<ViewModel> {
     override var chrome: ScreenChrome {
         ScreenChrome(items: [ChromeItem(id: "logout", place: .menu, label: "注销") { [weak self] in self?.logout() }])
     }
-}
-
-/// A controller of the `HeaderButtons` days, as the built-in ones still are.
-@available(*, deprecated, message: "tests the deprecated HeaderButtons")
-final class LegacyScreen: Controller {
-    let page: Widget = Label("legacy")
-    let viewModel: ViewModel
-    let headerButtons: HeaderButtons = [.fill, .refresh, .logout]
-    init(_ viewModel: ViewModel) { self.viewModel = viewModel }
 }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {

@@ -35,7 +35,7 @@ extension ScreenTests {
         let controller = GoodsListController(viewModel: model, context: context)
         let page = controller.page.pointer
         let footer = try #require(descendants(withCSSClass: "footer", under: page).first)
-        func footerText() -> String { String(cString: gtk_label_get_text(goods_label(footer))) }
+        func footerText() -> String { String(cString: gtk_label_get_text(grshim_label(footer))) }
 
         let section = try #require(descendants(withCSSClass: "section-title", under: page).first)
         func sectionShows() -> Bool { gtk_widget_get_visible(section) != 0 && gtk_widget_get_parent(section).map { gtk_widget_get_visible($0) != 0 } == true }
@@ -56,7 +56,7 @@ extension ScreenTests {
         #expect(dots.map { gtk_widget_has_css_class($0, "current") != 0 } == [true, false, false])
         model.showBanner(at: 2)
         #expect(dots.map { gtk_widget_has_css_class($0, "current") != 0 } == [false, false, true])
-        goods_emit(dots[1], "clicked")
+        grshim_emit(dots[1], "clicked")
         #expect(model.bannerIndex.value == 1, "a dot's click shows its banner")
         #expect(dots.map { gtk_widget_has_css_class($0, "current") != 0 } == [false, true, false])
         window.destroy()

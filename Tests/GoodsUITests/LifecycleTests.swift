@@ -12,9 +12,9 @@ import Testing
 extension ScreenTests {
     /// Logs in and waits until the goods list shows rows; returns its controller.
     func showGoodsList(_ window: AppWindow, _ navigator: Navigator) throws -> GoodsListController {
-        gtk_window_set_default_size(goods_window(window.windowWidget.raw), 420, 720)
+        gtk_window_set_default_size(grshim_window(window.windowWidget.raw), 420, 720)
         window.present()
-        goods_emit(window.fillButton.pointer, "clicked")
+        grshim_emit(window.fill.pointer, "clicked")
         (navigator.top as? LoginController)?.login.submit()
         scheduler.advance(by: .seconds(1))
         return try #require(navigator.top as? GoodsListController)
@@ -25,7 +25,7 @@ extension ScreenTests {
         let criticals = GLibCriticals.seen.load(ordering: .relaxed)
         let (window, navigator) = makeApp()
         window.present()
-        goods_emit(window.fillButton.pointer, "clicked")
+        grshim_emit(window.fill.pointer, "clicked")
         weak let controller = navigator.top as? LoginController
         weak let viewModel = controller?.login
         controller?.login.submit()
@@ -68,7 +68,7 @@ extension ScreenTests {
             likeButton = descendants(named: "like", under: list).first
         }
         let button = try #require(likeButton)
-        goods_emit(button, "clicked")
+        grshim_emit(button, "clicked")
         #expect(gtk_widget_get_sensitive(button) == 0, "the like is running")
         window.destroy()
         #expect(weakController == nil, "closing the window ended the goods list at once")

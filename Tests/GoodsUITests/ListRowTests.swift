@@ -19,8 +19,8 @@ extension ScreenTests {
 
     /// (title, like label) of every row on screen.
     func visibleRows(_ list: UnsafeMutablePointer<GtkWidget>) -> [(title: String, like: String)] {
-        let titles = descendants(named: "title", under: list).map { String(cString: gtk_label_get_text(goods_label($0))) }
-        let likes = descendants(named: "like", under: list).map { String(cString: gtk_button_get_label(goods_button($0))) }
+        let titles = descendants(named: "title", under: list).map { String(cString: gtk_label_get_text(grshim_label($0))) }
+        let likes = descendants(named: "like", under: list).map { String(cString: gtk_button_get_label(grshim_button($0))) }
         return zip(titles, likes).map { ($0, $1) }
     }
 
@@ -30,9 +30,9 @@ extension ScreenTests {
 extension ScreenTests {
     @Test func rowsAreReboundOnScrollWithoutStaleBindings() throws {
         let (window, navigator) = makeApp()
-        gtk_window_set_default_size(goods_window(window.windowWidget.raw), 420, 720)
+        gtk_window_set_default_size(grshim_window(window.windowWidget.raw), 420, 720)
         window.present()
-        goods_emit(window.fillButton.pointer, "clicked")
+        grshim_emit(window.fill.pointer, "clicked")
         (navigator.top as? LoginController)?.login.submit()
         scheduler.advance(by: .seconds(1))
         let controller = try #require(navigator.top as? GoodsListController)
@@ -66,7 +66,7 @@ extension ScreenTests {
         let likeButton = try #require(descendants(named: "like", under: list).last)
         let shownTitle = try #require(after0(list).last?.title)
         #expect(Int(shownTitle.dropFirst(2)).map { $0 > 20 } == true, "\(shownTitle)")
-        goods_emit(likeButton, "clicked")
+        grshim_emit(likeButton, "clicked")
         scheduler.advance(by: .seconds(1))
         let liked = controller.goods.items.value.filter { $0.likes.value > 0 }.map(\.title)
         #expect(liked == [shownTitle], "a reused row's click reaches no item it showed before")
@@ -98,12 +98,12 @@ extension ScreenTests {
         row.bind(a, pictures: pictures)
         row.unbind()
         row.bind(b, pictures: pictures)
-        goods_emit(row.like.pointer, "clicked")
+        grshim_emit(row.like.pointer, "clicked")
         scheduler.advance(by: .seconds(1))
         #expect(b.likes.value == 1 && a.likes.value == 0)
-        #expect(String(cString: gtk_button_get_label(goods_button(row.like.raw))) == "♥ 1")
+        #expect(String(cString: gtk_button_get_label(grshim_button(row.like.raw))) == "♥ 1")
         row.unbind()
-        goods_emit(row.like.pointer, "clicked")
+        grshim_emit(row.like.pointer, "clicked")
         scheduler.advance(by: .seconds(1))
         #expect(b.likes.value == 1, "an unbound row reaches no item")
     }
@@ -125,7 +125,7 @@ extension ScreenTests {
         #expect(!item.hasLikeState, "released on unbind")
 
         row.bind(item, pictures: pictures)
-        goods_emit(row.like.pointer, "clicked")
+        grshim_emit(row.like.pointer, "clicked")
         row.unbind()
         #expect(item.hasLikeState, "the running like keeps it")
         let other = GoodsRowPreview()
@@ -135,7 +135,7 @@ extension ScreenTests {
         scheduler.advance(by: .seconds(1))
         #expect(!item.hasLikeState, "released when the like ended")
         other.bind(item, pictures: pictures)
-        #expect(String(cString: gtk_button_get_label(goods_button(other.like.raw))) == "♥ 1", "made again from the like's result")
+        #expect(String(cString: gtk_button_get_label(grshim_button(other.like.raw))) == "♥ 1", "made again from the like's result")
         #expect(gtk_widget_get_sensitive(other.like.pointer) != 0)
         other.unbind()
     }
@@ -286,7 +286,7 @@ extension ScreenTests {
         pumpMainLoop { !visibleRows(list).isEmpty }
         #expect(descendants(ofType: gtk_scrolled_window_get_type(), under: list).isEmpty,
                 "rows scroll their pictures without a scrolled window (and its eleven widgets)")
-        let strip = try #require(descendants(ofType: goods_picture_strip_get_type(), under: list).first)
+        let strip = try #require(descendants(ofType: grshim_picture_strip_get_type(), under: list).first)
         #expect(gtk_widget_get_focusable(strip) == 0, "Tab goes from row to row, not into a strip")
         let wheel = try #require(scrollControllers(of: strip).first)
         #expect(!scroll(wheel, dx: 0, dy: 1), "a vertical turn over the strip goes on to the list")
@@ -296,12 +296,12 @@ extension ScreenTests {
     /// Six 84-px pictures in a 200-px strip: sideways turns scroll it, within its content.
     @Test func aPictureStripScrollsSidewaysWithinItsPictures() throws {
         let window = UnsafeMutableRawPointer(gtk_window_new()!).assumingMemoryBound(to: GtkWindow.self)
-        let strip = goods_picture_strip_new(6)!
+        let strip = grshim_picture_strip_new(6)!
         for _ in 0..<6 {
             let image = gtk_image_new()!
             gtk_image_set_pixel_size(OpaquePointer(image), 84)
             gtk_image_set_from_icon_name(OpaquePointer(image), "image-missing")
-            goods_picture_strip_append(OpaquePointer(strip), image)
+            grshim_picture_strip_append(OpaquePointer(strip), image)
         }
         gtk_widget_set_size_request(strip, 200, -1)
         gtk_window_set_child(window, strip)
@@ -311,12 +311,12 @@ extension ScreenTests {
         let width = Double(gtk_widget_get_width(strip))
         let wheel = try #require(scrollControllers(of: strip).first)
         #expect(scroll(wheel, dx: 1, dy: 0), "a sideways turn scrolls the strip")
-        #expect(goods_picture_strip_get_offset(OpaquePointer(strip)) > 0)
+        #expect(grshim_picture_strip_get_offset(OpaquePointer(strip)) > 0)
         for _ in 0..<50 { _ = scroll(wheel, dx: 1, dy: 0) }
         let end = 6 * 84 + 5 * 6 - width
-        #expect(goods_picture_strip_get_offset(OpaquePointer(strip)) == end, "it stops at the last picture's edge")
+        #expect(grshim_picture_strip_get_offset(OpaquePointer(strip)) == end, "it stops at the last picture's edge")
         #expect(scroll(wheel, dx: -100, dy: 0))
-        #expect(goods_picture_strip_get_offset(OpaquePointer(strip)) == 0, "and at the first picture's")
+        #expect(grshim_picture_strip_get_offset(OpaquePointer(strip)) == 0, "and at the first picture's")
         gtk_window_destroy(window)
     }
 }
@@ -338,12 +338,12 @@ extension ScreenTests {
         #expect(!view.like.isActive)
 
         // Logged out, the like fails: the button the click pressed in comes back out.
-        goods_emit(row.like.pointer, "clicked")
+        grshim_emit(row.like.pointer, "clicked")
         scheduler.advance(by: .seconds(1))
         #expect(!view.like.isActive && !item.isLiked.value, "a failed like leaves the toggle as the item is")
 
         services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
-        goods_emit(row.like.pointer, "clicked")
+        grshim_emit(row.like.pointer, "clicked")
         #expect(!view.like.isActive, "while the like runs the toggle says what is saved")
         scheduler.advance(by: .seconds(1))
         #expect(item.isLiked.value && view.like.isActive, "liked: pressed in")

@@ -25,7 +25,7 @@ extension ScreenTests {
         let button = login.view.login
         #expect(button.reactive.pressed != nil, "the button carries the login's CocoaAction")
         #expect(!button.isSensitive && !login.login.login.isEnabled.value)
-        goods_emit(window.fillButton.pointer, "clicked")
+        grshim_emit(window.fill.pointer, "clicked")
         #expect(button.isSensitive && login.login.login.isEnabled.value)
         #expect(!isAccessiblyBusy(button) && !button.hasCSSClass("busy"))
 

@@ -11,7 +11,7 @@ import ViewModelKit
 /// A list that opens its items beside it.
 final class MasterModel: ViewModel, ListDetailPresenting {
     var detailPlaceholder: DetailPlaceholder { DetailPlaceholder(title: "选择一件商品", description: "详情在这里") }
-    func open(_ title: String) { request(.push(ViewModel(title: title))) }
+    func open(_ title: String) { open(pushedScreen, ViewModel(title: title)) }
 }
 
 /// The window's panes: list | detail on a wide window, one at a time on a narrow one.
@@ -24,7 +24,7 @@ struct PaneTests {
     }
 
     func makeNavigator(_ window: AppWindow) -> Navigator {
-        Navigator(window: window) { PlainScreen($0) }
+        Navigator.showing(in: window) { PlainScreen($0) }
     }
 
     @Test func wideTheDetailStandsBesideTheListAndAnotherReplacesIt() throws {
@@ -95,7 +95,7 @@ struct PaneTests {
         window.setWide(true)
         navigator.handle(.resetToRoot(ViewModel(title: "登录")))
         #expect(!window.detailPane.isVisible && window.mainPane.expandsHorizontally, "no list on the stack: the main pane alone")
-        navigator.handle(.push(ViewModel(title: "Your first screen")))
+        navigator.push(ViewModel(title: "Your first screen"))
         #expect(window.stack.contains(try #require(navigator.top).page) && window.back.isVisible)
         #expect(navigator.goBack() && navigator.stack.count == 1)
         window.destroy()
@@ -110,8 +110,6 @@ struct PaneTests {
         #expect(toasts.count == 1, "one toast at a time, the next waits its turn")
         #expect(labelTexts(under: window.toasts.pointer).contains("收藏商品成功"))
         #expect(AppWindow.toastSeconds(of: "短") == 5 && AppWindow.toastSeconds(of: String(repeating: "长", count: 200)) == 10)
-        window.setBusy(true)
-        #expect(window.isBusy, "the old setBusy is still reported")
         window.destroy()
     }
 

@@ -38,7 +38,7 @@ enum ExamplePlugins {
     /// The search path of just `folder`.
     static func searchPath(_ folder: URL) -> PluginSearchPath {
         PluginSearchPath(pluginDirectories: [folder.path], environment: [:],
-                         dataDirectory: URL(fileURLWithPath: "/nonexistent"), prefixPluginDirectory: nil)
+                         dataDirectory: URL(fileURLWithPath: "/nonexistent"), prefixPluginDirectory: nil, host: GoodsDeskApp.pluginHost)
     }
 }
 
@@ -76,7 +76,7 @@ func shortcutActions(of widget: UnsafeMutablePointer<GtkWidget>) -> [String: Opa
 @MainActor
 func labelTexts(under widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
     descendants(of: widget).filter { typeName($0) == "GtkLabel" && gtk_widget_get_visible($0) != 0 }
-        .map { String(cString: gtk_label_get_text(goods_label($0))) }
+        .map { String(cString: gtk_label_get_text(grshim_label($0))) }
 }
 
 /// The plugin screens on a real (Xvfb) display: the goods-detail example loaded at run time, the
@@ -112,7 +112,7 @@ struct PluginScreenTests {
         registry.install(GoodsListPlugin())
         if let pluginFolder {
             registry.loadExternalPlugins(
-                from: ExamplePlugins.searchPath(pluginFolder), disabled: [], log: { Issue.record("\($0)") })
+                from: ExamplePlugins.searchPath(pluginFolder), disabled: [], host: GoodsDeskApp.pluginHost, log: { Issue.record("\($0)") })
         }
         let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
         let navigator = Navigator(
@@ -121,7 +121,7 @@ struct PluginScreenTests {
             openRoute: { registry.controller(route: $0, argument: $1, in: context) })
         let services = self.services
         navigator.handle(.resetToRoot(GoodsViewModel(
-            goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler) { ViewModel() }))
+            goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)))
         let list = navigator.top as? GoodsListController
         list?.didShow()
         scheduler.advance(by: .seconds(2))
@@ -139,7 +139,7 @@ struct PluginScreenTests {
         // Back: the list again, and the detail page's controller and view model are freed.
         weak let detailController = navigator.top as AnyObject?
         weak let detailModel = navigator.top?.viewModel
-        goods_emit(window.back.pointer, "clicked")
+        grshim_emit(window.back.pointer, "clicked")
         #expect(navigator.top is GoodsListController)
         #expect(detailController == nil && detailModel == nil, "leaving the detail page frees it")
         window.destroy()
@@ -152,7 +152,7 @@ struct PluginScreenTests {
     // The plugin's own view model (it moved out of GoodsViewModels into the plugin).
     #expect(String(reflecting: type(of: detail.viewModel)) == "GoodsDetailPlugin.GoodsDetailViewModel")
     #expect(detail.viewModel.title.value == "商品详情")
-    #expect(String(cString: gtk_window_get_title(goods_window(window.window.raw))) == "商品详情")
+    #expect(String(cString: gtk_window_get_title(grshim_window(window.window.raw))) == "商品详情")
     #expect(gtk_widget_get_visible(window.back.pointer) != 0, "a back button leads to the list")
     let texts = labelTexts(under: detail.page.pointer)
     for expected in ["商品3", "商品3的完整描述", "卖家3", "已认证", "￥3", "运费 ¥8", "数量 2", "杭州 西湖区", "全新", "留言 3"] {
@@ -182,13 +182,13 @@ struct PluginScreenTests {
 
     // The like button is the row's like: same state, same message, saved.
     let like = try #require(descendants(of: detail.page.pointer).first {
-        typeName($0) == "GtkToggleButton" && String(cString: gtk_button_get_label(goods_button($0))) == "♡ 4"
+        typeName($0) == "GtkToggleButton" && String(cString: gtk_button_get_label(grshim_button($0))) == "♡ 4"
     })
     let toggle = UnsafeMutableRawPointer(like).assumingMemoryBound(to: GtkToggleButton.self)
     #expect(gtk_toggle_button_get_active(toggle) == 0, "not liked: not pressed in")
-    goods_emit(like, "clicked")
+    grshim_emit(like, "clicked")
     scheduler.advance(by: .seconds(2))
-    #expect(String(cString: gtk_button_get_label(goods_button(like))) == "♥ 5")
+    #expect(String(cString: gtk_button_get_label(grshim_button(like))) == "♥ 5")
     #expect(gtk_toggle_button_get_active(toggle) != 0, "liked: pressed in")
     #expect(row.isLiked.value)
     #expect(window.toastText == "收藏商品成功")
@@ -208,7 +208,7 @@ struct PluginScreenTests {
         var runs = 0
         let item = window.addMenuItem("插件", accelerator: "<Control><Shift>p")
         item.events("clicked", during: window.lifetime).observeValues { MainActor.assumeIsolated { runs += 1 } }
-        goods_emit(item.pointer, "clicked")
+        grshim_emit(item.pointer, "clicked")
         #expect(runs == 1)
         #expect(window.actions.menu.labels == ["刷新", "注销", "插件", "键盘快捷键", "关闭窗口", "退出"],
                 "the item sits in the primary menu after 注销, before the window's closing items")
@@ -229,13 +229,13 @@ struct PluginScreenTests {
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.loadExternalPlugins(
-            from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], log: { _ in })
+            from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], host: GoodsDeskApp.pluginHost, log: { _ in })
         registry.recordProblem("/p/bad.plugin: missing [Plugin] Module")
         let preferences = MemoryPreferences()
         let presenter = PluginsDialogPresenter(plugins: registry, preferences: preferences)
         presenter.show(over: window.window)
         let dialog = try #require(presenter.dialog)
-        #expect(String(cString: gtk_window_get_title(goods_window(dialog.raw))) == "插件")
+        #expect(String(cString: gtk_window_get_title(grshim_window(dialog.raw))) == "插件")
         let texts = labelTexts(under: dialog.pointer)
         for expected in ["登录", "商品详情", "已加载", "/p/bad.plugin: missing [Plugin] Module"] {
             #expect(texts.contains(expected), "the dialog shows \(expected): \(texts)")
@@ -251,7 +251,7 @@ struct PluginScreenTests {
         #expect(labelTexts(under: dialog.pointer).contains("下次启动时停用"))
 
         weak let model = presenter.viewModel
-        gtk_window_destroy(goods_window(dialog.raw))
+        gtk_window_destroy(grshim_window(dialog.raw))
         #expect(presenter.dialog == nil)
         #expect(model == nil, "closing the dialog frees its view model")
         window.destroy()

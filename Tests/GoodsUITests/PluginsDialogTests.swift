@@ -47,7 +47,7 @@ extension PluginScreenTests {
         // The refused plugin's status is marked failed; the loaded one's is not.
         let statuses = model.rows.value.map(\.status)
         let statusLabels = descendants(of: list).filter { widget in
-            typeName(widget) == "GtkLabel" && statuses.contains(String(cString: gtk_label_get_text(goods_label(widget))))
+            typeName(widget) == "GtkLabel" && statuses.contains(String(cString: gtk_label_get_text(grshim_label(widget))))
         }
         #expect(statusLabels.map { gtk_widget_has_css_class($0, "error") != 0 } == [false, true])
         dialog.destroy()
@@ -66,7 +66,7 @@ extension PluginScreenTests {
         let problems = descendants(of: dialog.pointer).filter {
             typeName($0) == "GtkLabel" && gtk_widget_has_css_class($0, "error") != 0 && gtk_widget_get_visible($0) != 0
         }
-        #expect(problems.map { String(cString: gtk_label_get_text(goods_label($0))) }
+        #expect(problems.map { String(cString: gtk_label_get_text(grshim_label($0))) }
                 == ["/p/a.plugin: missing [Plugin] Module\n/p: not trusted"])
         // Showing it again raises the open dialog rather than opening a second one.
         presenter.show(over: window.window)

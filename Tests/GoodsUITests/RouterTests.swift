@@ -15,7 +15,7 @@ import ViewModelKit
 final class RouteScreen: Controller {
     let page = Widget(gtk_label_new(""))
     let viewModel: ViewModel
-    let headerButtons: HeaderButtons = [.back]
+    let chrome = ScreenChrome()
     let context: ScreenContext
     init(_ title: String, context: ScreenContext) {
         viewModel = ViewModel(title: title)
@@ -54,7 +54,7 @@ extension ScreenTests {
         return (window, navigator, router, registry)
     }
 
-    func title(_ window: AppWindow) -> String { String(cString: gtk_window_get_title(goods_window(window.window.raw))) }
+    func title(_ window: AppWindow) -> String { String(cString: gtk_window_get_title(grshim_window(window.window.raw))) }
 
     @Test func theRouterTakesTheAppFromStartToLoginToTheListAndBackWithoutAnyViewModelBuildingAnother() throws {
         let (window, navigator, router, _) = try makeRoutedApp()
@@ -72,7 +72,7 @@ extension ScreenTests {
             return
         }
 
-        goods_emit(window.fillButton.pointer, "clicked")
+        grshim_emit(window.fill.pointer, "clicked")
         login.login.submit()
         scheduler.advance(by: .seconds(1))
         #expect(navigator.top is GoodsListController, "the login opened GoodsRoutes.list")
@@ -137,7 +137,7 @@ extension PluginScreenTests {
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.install(GoodsListPlugin())
-        registry.loadExternalPlugins(from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], log: { Issue.record("\($0)") })
+        registry.loadExternalPlugins(from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], host: GoodsDeskApp.pluginHost, log: { Issue.record("\($0)") })
         #expect(registry.hasRoute(GoodsRoutes.detail))
         let services = self.services
         let router = AppRouter(services: services, preferences: MemoryPreferences(), scheduler: scheduler)

@@ -20,6 +20,8 @@ struct ScreenTests {
     let scheduler = TestScheduler()
     let services: LocalServices
     let preferences = MemoryPreferences()
+    /// The app router over `services`, as the app's: it builds the built-in screens' view models.
+    let router: AppRouter
 
     init() throws {
         try startGTK()
@@ -34,26 +36,20 @@ struct ScreenTests {
         }
         let store = try GoodsStore.inMemory(importing: DataSet(pages: pages, banners: []))
         services = LocalServices(store: store, server: SimulatedServer(scheduler: scheduler), session: Session())
+        router = AppRouter(services: services, preferences: preferences, scheduler: scheduler)
     }
 
-    /// A window with the built-in screens, showing the login screen.
+    /// A window with the built-in screens and the app router's routes over the open services,
+    /// showing the login screen, as the app starts once its store is open.
     func makeApp() -> (AppWindow, Navigator) {
         let window = AppWindow(application: nil)
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.install(GoodsListPlugin())
-        let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
-        let navigator = Navigator(window: window, makeController: { registry.controller(for: $0, in: context) })
-        let services = self.services
-        let scheduler = self.scheduler
-        let preferences = self.preferences
-        @MainActor func login() -> LoginViewModel {
-            LoginViewModel(service: services, accounts: services, preferences: preferences) { _ in
-                GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
-                               scheduler: scheduler) { login() }
-            }
-        }
-        navigator.handle(.resetToRoot(login()))
+        #expect(throws: Never.self) { try router.register(in: registry) }
+        let navigator = Navigator(window: window, registry: registry,
+                                  pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
+        navigator.handle(router.firstScreen(opening: .never))
         return (window, navigator)
     }
 
@@ -63,11 +59,11 @@ struct ScreenTests {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) == 0, "登录 is disabled until both fields hold something")
-        goods_emit(window.fillButton.pointer, "clicked")
+        grshim_emit(window.fill.pointer, "clicked")
         #expect(text(login.view.phone) == "13874389438", "a programmatic set from the view model reaches the entry")
         #expect(text(login.view.code) == "5858")
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) != 0)
-        gtk_editable_set_text(goods_editable(login.view.code.raw), "")
+        gtk_editable_set_text(grshim_editable(login.view.code.raw), "")
         #expect(login.login.verifyCode.value == "", "what the entry shows reaches the view model")
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) == 0)
         window.destroy()
@@ -76,9 +72,9 @@ struct ScreenTests {
     @Test func aWrongPhoneShowsTheSeedsToast() throws {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
-        gtk_editable_set_text(goods_editable(login.view.phone.raw), "123")
-        gtk_editable_set_text(goods_editable(login.view.code.raw), "5858")
-        goods_emit(login.view.login.pointer, "clicked")
+        gtk_editable_set_text(grshim_editable(login.view.phone.raw), "123")
+        gtk_editable_set_text(grshim_editable(login.view.code.raw), "5858")
+        grshim_emit(login.view.login.pointer, "clicked")
         #expect(window.toastText == "请输入正确的手机号码")
         #expect(!window.isBusy)
         window.destroy()
@@ -87,8 +83,8 @@ struct ScreenTests {
     @Test func loggingInShowsLoadingThenTheGoodsList() throws {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
-        goods_emit(window.fillButton.pointer, "clicked")
-        goods_emit(login.view.code.pointer, "activate")
+        grshim_emit(window.fill.pointer, "clicked")
+        grshim_emit(login.view.code.pointer, "activate")
         #expect(login.login.login.isExecuting.value && login.view.loginLabel.text == "登录中…", "登录 shows it is logging in")
         #expect(!window.isBusy, "no Loading... HUD blocks the window meanwhile")
         scheduler.advance(by: .seconds(1))
@@ -102,7 +98,7 @@ struct ScreenTests {
         var app: (AppWindow, Navigator)? = makeApp()
         weak let loginController = app?.1.top as? LoginController
         weak let loginModel = app?.1.top?.viewModel
-        if let window = app?.0 { goods_emit(window.fillButton.pointer, "clicked") }
+        if let window = app?.0 { grshim_emit(window.fill.pointer, "clicked") }
         (app?.1.top as? LoginController)?.login.submit()
         scheduler.advance(by: .seconds(1))
         weak let goodsController = app?.1.top as? GoodsListController

@@ -17,19 +17,18 @@ extension ScreenTests {
         let registry = PluginRegistry()
         registry.install(AppPlugin { _ in })
         registry.install(LoginPlugin())
-        let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
-        let navigator = Navigator(window: window, makeController: { registry.controller(for: $0, in: context) })
-        let (opening, input) = Signal<StoreOpeningEvent, StoreError>.pipe()
         let services = self.services
-        let preferences = self.preferences
-        navigator.handle(.resetToRoot(StartViewModel(opening: SignalProducer(opening), scheduler: scheduler) { _ in
-            LoginViewModel(service: services, accounts: services, preferences: preferences) { _ in ViewModel() }
-        }))
+        let router = AppRouter(preferences: preferences, scheduler: scheduler) { _ in services }
+        try router.register(in: registry)
+        let navigator = Navigator(window: window, registry: registry,
+                                  pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
+        let (opening, input) = Signal<StoreOpeningEvent, StoreError>.pipe()
+        navigator.handle(router.firstScreen(opening: SignalProducer(opening)))
         let start = try #require(navigator.top as? StartController)
         input.send(value: .progress(ImportProgress(pagesRead: 30, pageCount: 40, goodsImported: 600)))
         scheduler.advance()
         #expect(gtk_progress_bar_get_fraction(OpaquePointer(start.view.progress.raw)) == 0.75)
-        #expect(String(cString: gtk_label_get_text(goods_label(start.view.detail.raw))).contains("600"))
+        #expect(String(cString: gtk_label_get_text(grshim_label(start.view.detail.raw))).contains("600"))
         input.send(value: .opened(services.store))
         scheduler.advance()
         #expect(navigator.top is LoginController, "the login follows once the store is open")

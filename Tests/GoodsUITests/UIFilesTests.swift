@@ -37,7 +37,7 @@ struct UIFilesTests {
                           ("list_area", "GtkOverlay"), ("scroll_top", "GtkButton"), ("footer_more", "GtkButton")],
         "carousel-dot.ui": [("dot", "GtkButton")],
         "goods-row.ui": [("root", "GtkBox"), ("avatar", "AdwAvatar"), ("verified", "GtkImage"),
-                         ("nickname", "GtkLabel"), ("time", "GtkLabel"), ("strip", "GoodsPictureStrip"),
+                         ("nickname", "GtkLabel"), ("time", "GtkLabel"), ("strip", "GrShimPictureStrip"),
                          ("price", "GtkLabel"), ("original_price", "GtkLabel"), ("freight", "GtkLabel"),
                          ("count", "GtkLabel"), ("brand_new", "GtkLabel"), ("title", "GtkLabel"),
                          ("description", "GtkLabel"), ("place", "GtkLabel"), ("messages", "GtkLabel"),
@@ -125,8 +125,8 @@ struct UIFilesTests {
     @Test func translatableTextIsTheSeedsChinese() throws {
         // Under the C locale gettext returns the source strings: the msgids the .po files hold.
         let login = try UIFile("login.ui", in: .goodsUI).load()
-        #expect(String(cString: gtk_label_get_text(goods_label(try login.widget(id: "login-label")))) == "登录")
+        #expect(String(cString: gtk_label_get_text(grshim_label(try login.widget(id: "login-label")))) == "登录")
         let list = try UIFile("goods-list.ui", in: .goodsUI).load()
-        #expect(String(cString: gtk_label_get_text(goods_label(try list.widget(id: "section")))) == "推荐商品")
+        #expect(String(cString: gtk_label_get_text(grshim_label(try list.widget(id: "section")))) == "推荐商品")
     }
 }

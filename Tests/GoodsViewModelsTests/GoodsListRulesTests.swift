@@ -54,7 +54,7 @@ struct GoodsListRulesTests {
         goods.select(at: 3)
         goods.select(at: 20)
         goods.select(at: -1)
-        #expect(requests.values == ["route goods.detail item 4"], "positions without an item open nothing")
+        #expect(requests.values == ["open goods.detail item 4"], "positions without an item open nothing")
     }
 
     @Test func theFirstLoadStartsWhenTheScreenBecomesActiveOnly() throws {

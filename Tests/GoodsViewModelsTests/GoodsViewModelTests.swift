@@ -151,7 +151,7 @@ struct GoodsViewModelTests {
         #expect(requests.values == ["confirm 确定要注销当前用户吗?"])
         #expect(world.services.session.account.value != nil, "nothing happens before the user agrees")
         confirmations.values.first?.onConfirm()
-        #expect(requests.values == ["confirm 确定要注销当前用户吗?", "root login"])
+        #expect(requests.values == ["confirm 确定要注销当前用户吗?", "open app.login () as root"])
         #expect(world.services.session.account.value == nil)
     }
 
@@ -163,7 +163,7 @@ struct GoodsViewModelTests {
         goods.refreshAll()
         world.scheduler.run()
         goods.select(goods.items.value[3])
-        #expect(requests.values == ["route goods.detail item 4"])
+        #expect(requests.values == ["open goods.detail item 4"])
     }
 
     @Test func theGoodsListIsFreedWithItsWorkDisposed() throws {

@@ -77,7 +77,7 @@ struct LoginViewModelTests {
         #expect(requests.values.isEmpty)
         world.scheduler.advance(by: .milliseconds(1))
         #expect(!login.login.isExecuting.value)
-        #expect(requests.values == ["root goods"])
+        #expect(requests.values == ["open goods.list account 13874389438 as root"])
         #expect(world.preferences.lastPhone == "13874389438")
         #expect(world.services.session.account.value?.phone == "13874389438")
     }
@@ -153,14 +153,14 @@ struct LoginViewModelTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("goodsdesk-prefs-\(UUID().uuidString)")
         let file = folder.appendingPathComponent("preferences")
         let preferences = FilePreferences(url: file)
-        let login = LoginViewModel(service: world.services, accounts: world.services, preferences: preferences) { _ in ViewModel() }
+        let login = LoginViewModel(service: world.services, accounts: world.services, preferences: preferences)
         login.fill()
         login.submit()
         world.scheduler.run()
         let saved = try String(contentsOf: file, encoding: .utf8)
         #expect(saved.contains("13874389438"))
         #expect(!saved.contains("5858"))
-        #expect(LoginViewModel(service: world.services, accounts: world.services, preferences: FilePreferences(url: file)) { _ in ViewModel() }
+        #expect(LoginViewModel(service: world.services, accounts: world.services, preferences: FilePreferences(url: file))
             .verifyCode.value.isEmpty)
     }
 

@@ -180,7 +180,7 @@ struct SearchViewModelTests {
 
     @Test func theGoodsListsSearchOpensTheDetailRoute() throws {
         let world = try World(goodsCount: 45)
-        let goods = world.makeGoodsTyped()
+        let goods = world.makeGoods()
         let search = goods.enableSearch(world.services, likes: world.services, scheduler: world.scheduler)
         #expect(goods.search === search)
         #expect(goods.enableSearch(world.services, likes: world.services, scheduler: world.scheduler) === search)
@@ -192,15 +192,5 @@ struct SearchViewModelTests {
         #expect(search.items.value.map(\.id) == [4, 40, 41, 42, 43, 44, 45])
         search.select(at: 0)
         #expect(requests.values == ["open \(GoodsRoutes.detail.name) item 4"])
-    }
-}
-
-extension World {
-    /// The goods list on typed routes (no deprecated login closure).
-    @MainActor
-    func makeGoodsTyped() -> GoodsViewModel {
-        GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
-                       scheduler: scheduler, clock: { Date(timeIntervalSince1970: 1_700_000_000) },
-                       timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current)
     }
 }

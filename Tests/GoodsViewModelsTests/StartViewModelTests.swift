@@ -13,12 +13,7 @@ struct StartViewModelTests {
         let scheduler = TestScheduler()
         let (signal, input) = Signal<StoreOpeningEvent, StoreError>.pipe()
         let store = try GoodsStore.inMemory(importing: World.dataSet(count: 3))
-        var made: [ViewModel] = []
-        let start = StartViewModel(opening: SignalProducer(signal), scheduler: scheduler) { _ in
-            let next = ViewModel(title: "next")
-            made.append(next)
-            return next
-        }
+        let start = StartViewModel(opening: SignalProducer(signal), scheduler: scheduler)
         let requests = Log<NavigationRequest>()
         start.navigation.observeValues { requests.append($0) }
         input.send(value: .progress(ImportProgress(pagesRead: 5, pageCount: 20, goodsImported: 100)))
@@ -28,18 +23,22 @@ struct StartViewModelTests {
         #expect(start.detail.value.contains("100") && start.detail.value.contains("5/20"))
         input.send(value: .opened(store))
         scheduler.advance()
-        #expect(made.count == 1)
         #expect(requests.values.count == 1)
+        guard case let .open(destination, .replaceRoot)? = requests.values.first else {
+            Issue.record("the opened store goes on along GoodsRoutes.opened, in place of the stack")
+            return
+        }
+        #expect(destination.argument(for: GoodsRoutes.opened) === store)
         #expect(!start.hasFailed.value)
     }
 
     @Test func aStoreThatCannotOpenSaysWhyAndStays() {
         let scheduler = TestScheduler()
-        let start = StartViewModel(opening: SignalProducer(error: StoreError(.notAFile, message: "/x 不是普通文件")), scheduler: scheduler) { _ in
-            Issue.record("no next screen")
-            return ViewModel()
-        }
+        let start = StartViewModel(opening: SignalProducer(error: StoreError(.notAFile, message: "/x 不是普通文件")), scheduler: scheduler)
+        let requests = Log<NavigationRequest>()
+        start.navigation.observeValues { requests.append($0) }
         scheduler.advance()
+        #expect(requests.values.isEmpty, "no next screen")
         #expect(start.hasFailed.value)
         #expect(start.detail.value == "/x 不是普通文件")
     }
@@ -50,7 +49,7 @@ struct StartViewModelTests {
         let scheduler = TestScheduler()
         let notices = Log<String>()
         let start = StartViewModel(opening: GoodsStore.opening(at: path, dataSet: { World.dataSet(count: 2) }, log: { _ in })
-            .on(value: { _ in }), scheduler: scheduler) { _ in ViewModel() }
+            .on(value: { _ in }), scheduler: scheduler)
         start.notices.observeValues { notices.append($0) }
         // The opening runs on a thread of its own; its answer waits on the scheduler.
         let deadline = Date().addingTimeInterval(10)

@@ -10,11 +10,8 @@ extension NavigationRequest {
     @MainActor
     var summary: String {
         switch self {
-        case let .push(viewModel): return "push \(viewModel.title.value)"
         case .pop: return "pop"
         case let .resetToRoot(viewModel): return "root \(viewModel.title.value)"
-        case let .route(name, argument):
-            return "route \(name) \((argument as? GoodsItemViewModel).map { "item \($0.id)" } ?? "\(argument)")"
         case let .confirm(confirmation): return "confirm \(confirmation.message)"
         case let .open(destination, presentation):
             let argument = (destination.argument as? GoodsItemViewModel).map { "item \($0.id)" }

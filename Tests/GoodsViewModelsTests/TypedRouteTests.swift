@@ -6,22 +6,6 @@ import TestSupport
 import Testing
 import ViewModelKit
 
-extension World {
-    /// The login as the app router builds it: no successor of its own.
-    @MainActor
-    func makeRoutedLogin() -> LoginViewModel {
-        LoginViewModel(service: services, accounts: services, preferences: preferences)
-    }
-
-    /// The goods list as the app router builds it: no successor of its own.
-    @MainActor
-    func makeRoutedGoods() -> GoodsViewModel {
-        GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
-                       scheduler: scheduler, clock: { Date(timeIntervalSince1970: 1_700_000_000) },
-                       timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current)
-    }
-}
-
 /// The typed destination of a request, if it is one.
 private func opened(_ request: NavigationRequest) -> (Destination, Presentation)? {
     if case let .open(destination, presentation) = request { return (destination, presentation) }
@@ -33,7 +17,7 @@ private func opened(_ request: NavigationRequest) -> (Destination, Presentation)
 struct TypedRouteTests {
     @Test func aValidLoginOpensTheGoodsListForTheAccountInPlaceOfTheStack() throws {
         let world = try World()
-        let login = world.makeRoutedLogin()
+        let login = world.makeLogin()
         let requests = Log<NavigationRequest>()
         login.navigation.observeValues { requests.append($0) }
         login.fill()
@@ -53,7 +37,7 @@ struct TypedRouteTests {
     @Test func aConfirmedLogoutOpensTheLoginInPlaceOfTheStack() throws {
         let world = try World()
         world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
-        let goods = world.makeRoutedGoods()
+        let goods = world.makeGoods()
         let requests = Log<NavigationRequest>()
         goods.navigation.observeValues { requests.append($0) }
         goods.logout()
@@ -73,7 +57,7 @@ struct TypedRouteTests {
     @Test func aSelectedRowOpensTheDetailRouteWithTheRowItselfOnTop() throws {
         let world = try World()
         world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
-        let goods = world.makeRoutedGoods()
+        let goods = world.makeGoods()
         let requests = Log<NavigationRequest>()
         goods.navigation.observeValues { requests.append($0) }
         goods.refreshAll()
@@ -100,17 +84,6 @@ struct TypedRouteTests {
         #expect(destination.argument(for: GoodsRoutes.opened) === store)
         #expect(presentation == .replaceRoot)
         #expect(requests.values.count == 1)
-    }
-
-    @Test func theDeprecatedInitsStillBuildTheirSuccessors() throws {
-        let world = try World()
-        let login = world.makeLogin()
-        let requests = Log<String>()
-        login.navigation.observeValues { request in MainActor.assumeIsolated { requests.append(request.summary) } }
-        login.fill()
-        login.submit()
-        world.scheduler.run()
-        #expect(requests.values == ["root goods"], "the closure's view model, as before")
     }
 
     @Test func theKeysNamesAreTheAppsRoutes() {

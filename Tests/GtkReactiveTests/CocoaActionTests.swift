@@ -111,7 +111,7 @@ struct CocoaActionTests {
         #expect(handlerCount(keeper.raw, "clicked") == 0)
         enabled.value = false
         #expect(gtk_widget_get_sensitive(keeper.pointer) != 0, "the sensitivity binding ended too")
-        goods_emit(keeper.pointer, "clicked")
+        grshim_emit(keeper.pointer, "clicked")
         #expect(runs.values.isEmpty)
     }
 }

@@ -33,11 +33,11 @@ struct GtkReactiveTests {
         let (lifetime, token) = Lifetime.make()
         let seen = Box<[String]>([])
         entry.textValues(during: lifetime).startWithValues { text in seen.value.append(text) }
-        gtk_editable_set_text(goods_editable(entry.raw), "138")
-        gtk_editable_set_text(goods_editable(entry.raw), "1387")
+        gtk_editable_set_text(grshim_editable(entry.raw), "138")
+        gtk_editable_set_text(grshim_editable(entry.raw), "1387")
         #expect(seen.value == ["", "138", "1387"], "current text first, then every change")
         token.dispose()
-        gtk_editable_set_text(goods_editable(entry.raw), "13874")
+        gtk_editable_set_text(grshim_editable(entry.raw), "13874")
         #expect(seen.value.count == 3, "nothing after the lifetime ended")
     }
 
@@ -51,7 +51,7 @@ struct GtkReactiveTests {
         phone <~ entry.textValues(during: lifetime)
         #expect(entry.editableText == "13874389438")
         #expect(changes.value == 1, "the view model's value set the entry once")
-        gtk_editable_set_text(goods_editable(entry.raw), "139")
+        gtk_editable_set_text(grshim_editable(entry.raw), "139")
         #expect(phone.value == "139", "typing reaches the view model")
         #expect(changes.value == 2, "and does not come back into the entry")
         phone.value = "13912345678"
@@ -81,7 +81,7 @@ struct GtkReactiveTests {
         label.labelText(during: lifetime) <~ first
         label.labelText(during: lifetime) <~ second
         first.value = "stale"
-        #expect(String(cString: gtk_label_get_text(goods_label(label.raw))) == "second")
+        #expect(String(cString: gtk_label_get_text(grshim_label(label.raw))) == "second")
         #expect(first.observerCount == 0)
         withExtendedLifetime(token) {}
     }
@@ -96,7 +96,7 @@ struct GtkReactiveTests {
             SignalConnection(UnsafeMutableRawPointer($0), signal: "clicked") { _ = tracked; clicks.value += 1 }
         }
         tracked = nil
-        if let button { goods_emit(button, "clicked") }
+        if let button { grshim_emit(button, "clicked") }
         #expect(clicks.value == 1)
         #expect(weakTracked != nil, "alive while the widget is")
         if let widget = button { g_object_unref(widget) }
@@ -125,7 +125,7 @@ struct GtkReactiveTests {
         let disposed = Box(false)
         let destroyWatch = raw.map { SignalConnection($0, signal: "destroy") { disposed.value = true } }
         #expect(window?.isDestroyed == false)
-        window.map { gtk_window_destroy(goods_window($0.raw)) }
+        window.map { gtk_window_destroy(grshim_window($0.raw)) }
         #expect(ended.value && window?.isDestroyed == true, "closing the window ends its lifetime")
         #expect(!disposed.value, "the wrapper still holds the closed window")
         #expect(raw.map { g_type_check_instance_is_a($0.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0 } == true,

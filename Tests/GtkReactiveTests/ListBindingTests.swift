@@ -57,7 +57,7 @@ final class LabelRow: ListRowView {
         log.liveRows += 1
     }
     isolated deinit { log.liveRows -= 1 }
-    var text: String { String(cString: gtk_label_get_text(goods_label(root.raw))) }
+    var text: String { String(cString: gtk_label_get_text(grshim_label(root.raw))) }
 }
 
 /// Hooks that bind a row's label to its element's title, with a plain observation (not a slot
@@ -83,13 +83,13 @@ func labelRows(_ log: RowLog) -> ListRowHooks<LabelRow, Thing> {
             scope.observeEnded { MainActor.assumeIsolated { log.openScopes -= 1 } }
             let label = WidgetPointer(row.root.pointer)
             thing.title.producer.take(during: scope).startWithValues { text in
-                MainActor.assumeIsolated { gtk_label_set_text(goods_label(label.pointer), text) }
+                MainActor.assumeIsolated { gtk_label_set_text(grshim_label(label.pointer), text) }
             }
         },
         placeholder: { row, _ in
             log.placeholders += 1
             row.shown = nil
-            gtk_label_set_text(goods_label(row.root.raw), "…")
+            gtk_label_set_text(grshim_label(row.root.raw), "…")
         },
         unbind: { _ in log.unbinds += 1 },
         teardown: { _ in log.teardowns += 1 }
@@ -105,13 +105,13 @@ struct ListWindow {
 
     init(height: Int32) {
         window = Widget(toplevel: gtk_window_new())
-        gtk_window_set_default_size(goods_window(window.raw), 300, height)
+        gtk_window_set_default_size(grshim_window(window.raw), 300, height)
         scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         list = gtk_list_view_new(nil, nil)
         gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
-        gtk_window_set_child(goods_window(window.raw), scroller)
-        gtk_window_present(goods_window(window.raw))
+        gtk_window_set_child(grshim_window(window.raw), scroller)
+        gtk_window_present(grshim_window(window.raw))
     }
 
     var adjustment: UnsafeMutablePointer<GtkAdjustment> {
@@ -126,10 +126,10 @@ struct ListWindow {
     /// The texts of the rows on screen, top to bottom.
     var shownTexts: [String] {
         descendants(of: list).filter { widgetName($0) == "row" && gtk_widget_get_mapped($0) != 0 }
-            .map { String(cString: gtk_label_get_text(goods_label($0))) }
+            .map { String(cString: gtk_label_get_text(grshim_label($0))) }
     }
 
-    func close() { gtk_window_destroy(goods_window(window.raw)) }
+    func close() { gtk_window_destroy(grshim_window(window.raw)) }
 }
 
 private let logSplice: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
@@ -159,22 +159,22 @@ struct ListBindingTests {
     }
 
     @Test func theCountModelAnnouncesExactlyTheSplicesAskedFor() throws {
-        let model = try #require(goods_count_model_new())
+        let model = try #require(grshim_count_model_new())
         defer { g_object_unref(UnsafeMutableRawPointer(model)) }
         let record = SpliceRecord()
         record.watch(model)
-        goods_count_model_splice(model, 0, 0, 20)
-        goods_count_model_splice(model, 20, 0, 20)
-        goods_count_model_splice(model, 40, 0, 5)
-        goods_count_model_splice(model, 0, 45, 20)
-        goods_count_model_splice(model, 7, 3, 3)
+        grshim_count_model_splice(model, 0, 0, 20)
+        grshim_count_model_splice(model, 20, 0, 20)
+        grshim_count_model_splice(model, 40, 0, 5)
+        grshim_count_model_splice(model, 0, 45, 20)
+        grshim_count_model_splice(model, 7, 3, 3)
         #expect(record.all == [[0, 0, 20], [20, 0, 20], [40, 0, 5], [0, 45, 20], [7, 3, 3]])
         #expect(g_list_model_get_n_items(model) == 20)
-        #expect(g_list_model_get_item_type(model) == goods_count_model_item_get_type())
+        #expect(g_list_model_get_item_type(model) == grshim_count_model_item_get_type())
         let first = try #require(g_list_model_get_item(model, 4))
         let second = try #require(g_list_model_get_item(model, 4))
         #expect(first != second, "a fresh item each time")
-        #expect(goods_count_model_item_get_position(OpaquePointer(first)) == 4)
+        #expect(grshim_count_model_item_get_position(OpaquePointer(first)) == 4)
         g_object_unref(first)
         g_object_unref(second)
         #expect(g_list_model_get_item(model, 20) == nil, "nothing past the end")

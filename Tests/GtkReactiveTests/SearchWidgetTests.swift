@@ -36,7 +36,7 @@ struct SearchWidgetTests {
         #expect(query.value == "罗技")
         let stops = MutableProperty(0)
         let disposable = entry.reactive.stopSearch.startWithValues { _ in stops.modify { $0 += 1 } }
-        goods_emit(entry.pointer, "stop-search")
+        grshim_emit(entry.pointer, "stop-search")
         #expect(stops.value == 1)
         disposable.dispose()
     }

@@ -98,7 +98,7 @@ struct TextureCacheTests {
         let again = try #require(cache.cached(.init(path: first, width: 84, height: 84)))
         #expect(gtk_image_get_paintable(OpaquePointer(image.raw)).map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(again.pointer))
         #expect(cache.decodeCount == 2)
-        goods_picture_clear(image.pointer)
+        grshim_picture_clear(image.pointer)
         #expect(gtk_image_get_storage_type(OpaquePointer(image.raw)) == GTK_IMAGE_EMPTY, "a cleared row holds no texture")
         withExtendedLifetime(token) {}
     }

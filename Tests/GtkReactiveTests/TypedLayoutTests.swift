@@ -28,7 +28,7 @@ struct TypedLayoutTests {
         defer { g_object_unref(pointer) }
         layout = nil
         text.value = "third"
-        #expect(String(cString: gtk_label_get_text(goods_label(pointer))) == "second", "the layout gone, the binding ended")
+        #expect(String(cString: gtk_label_get_text(grshim_label(pointer))) == "second", "the layout gone, the binding ended")
     }
 
     @Test func theThrowingLookUpNamesTheFileAndTheId() throws {

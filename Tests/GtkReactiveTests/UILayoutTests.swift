@@ -34,9 +34,9 @@ struct UILayoutTests {
         #expect(layout.ids() == ["choices", "first", "login", "page", "phone", "second", "strip", "title"],
                 "every declared id, and none of the builder's generated ones")
         let login = try layout.widget(id: "login", type: gtk_button_get_type())
-        #expect(String(cString: gtk_button_get_label(goods_button(login))) == "Log in")
+        #expect(String(cString: gtk_button_get_label(grshim_button(login))) == "Log in")
         let title = try layout.widget(id: "title")
-        #expect(String(cString: gtk_label_get_text(goods_label(title))) == "Sign in")
+        #expect(String(cString: gtk_label_get_text(grshim_label(title))) == "Sign in")
         let page = try layout.widget(id: "page", type: gtk_box_get_type())
         #expect(gtk_widget_get_parent(title) == page)
         _ = try layout.object(id: "choices", type: gtk_string_list_get_type())
@@ -51,7 +51,7 @@ struct UILayoutTests {
 
     @Test func aPictureStripTakesItsChildrenAndSpacingFromTheFile() throws {
         let layout = try load("form.ui")
-        let strip = try layout.widget(id: "strip", type: goods_picture_strip_get_type())
+        let strip = try layout.widget(id: "strip", type: grshim_picture_strip_get_type())
         #expect(gtk_widget_get_first_child(strip) == (try layout.widget(id: "first")))
         #expect(gtk_widget_get_last_child(strip) == (try layout.widget(id: "second")))
         var spacing = GValue()
@@ -107,7 +107,7 @@ struct UILayoutTests {
         let label = MutableProperty("first")
         let title = try #require(try layout?.widget(id: "title"))
         Widget(title).labelText(during: lifetime) <~ label
-        #expect(String(cString: gtk_label_get_text(goods_label(title))) == "first")
+        #expect(String(cString: gtk_label_get_text(grshim_label(title))) == "first")
         let page = try #require(try layout?.object(id: "page", type: gtk_box_get_type()))
         g_object_ref(page)
         defer { g_object_unref(page) }
@@ -130,7 +130,7 @@ struct UILayoutTests {
         let before = openWindows()
         var layout: UILayout? = try load("dialog.ui")
         let dialog = try #require(try layout?.widget(id: "dialog", type: gtk_window_get_type()))
-        gtk_window_destroy(goods_window(dialog))
+        gtk_window_destroy(grshim_window(dialog))
         #expect(openWindows() == before)
         layout = nil
         #expect(openWindows() == before)

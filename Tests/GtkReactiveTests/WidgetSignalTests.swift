@@ -71,7 +71,7 @@ struct WidgetSignalTests {
         let entry = Entry()
         let activations = Log<Void>()
         let observation = entry.reactive.activated.startWithValues { activations.append(()) }
-        goods_emit(entry.pointer, "activate")
+        grshim_emit(entry.pointer, "activate")
         #expect(activations.values.count == 1)
         observation.dispose()
         #expect(handlerCount(entry.raw, "activate") == 0)
@@ -90,7 +90,7 @@ struct WidgetSignalTests {
     @Test func isMappedAndIsActiveStartWithTheCurrentState() {
         let window = Window(title: "映射")
         let label = Label("x")
-        gtk_window_set_child(goods_window(window.pointer), label.pointer)
+        gtk_window_set_child(grshim_window(window.pointer), label.pointer)
         let mapped = Log<Bool>()
         let observation = label.reactive.isMapped.startWithValues { mapped.append($0) }
         #expect(mapped.values == [false])

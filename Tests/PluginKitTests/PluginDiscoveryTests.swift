@@ -64,7 +64,7 @@ struct PluginDiscoveryTests {
         let path = PluginSearchPath(
             pluginDirectories: ["/opt/a", "plugins"], environment: ["GOODSDESK_PLUGIN_PATH": "/opt/b::./c:/opt/a"],
             dataDirectory: URL(fileURLWithPath: "/home/u/.local/share/goodsdesk"),
-            prefixPluginDirectory: URL(fileURLWithPath: "/usr/lib/goodsdesk/plugins"))
+            prefixPluginDirectory: URL(fileURLWithPath: "/usr/lib/goodsdesk/plugins"), host: .app)
         #expect(path.directories.map(\.path) == [
             "/opt/a", "/opt/b", "/home/u/.local/share/goodsdesk/plugins", "/usr/lib/goodsdesk/plugins",
         ])
@@ -80,7 +80,7 @@ struct PluginDiscoveryTests {
         try write("[Plugin]\nId=broken\n", to: second.appendingPathComponent("broken.plugin"))
         try write(Self.detail.replacingOccurrences(of: "detail", with: "shared"), to: second.appendingPathComponent("shared.plugin"), mode: 0o666)
         let path = PluginSearchPath(pluginDirectories: [first.path, second.path], environment: [:],
-                                    dataDirectory: try folder(), prefixPluginDirectory: nil)
+                                    dataDirectory: try folder(), prefixPluginDirectory: nil, host: .app)
         let (manifests, problems) = path.discover()
         #expect(manifests.map(\.id) == ["io.github.goodsdesk.detail"])
         #expect(problems.count == 3, "\(problems)")
@@ -94,7 +94,7 @@ struct PluginDiscoveryTests {
         try write(Self.detail, to: open.appendingPathComponent("detail.plugin"))
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: open.path)
         let (manifests, problems) = PluginSearchPath(pluginDirectories: [open.path], environment: [:],
-                                                     dataDirectory: try folder(), prefixPluginDirectory: nil).discover()
+                                                     dataDirectory: try folder(), prefixPluginDirectory: nil, host: .app).discover()
         #expect(manifests.isEmpty)
         #expect(problems == ["plugin folder \(open.path) refused: writable by other users"])
     }

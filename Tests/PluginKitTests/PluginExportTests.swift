@@ -13,7 +13,7 @@ struct PluginExportTests {
 
     func refusal(_ exported: UnsafeMutableRawPointer?) -> String? {
         do {
-            _ = try PluginLoader.plugin(from: exported, manifest: manifest(), libraryName: "libtest.so")
+            _ = try PluginLoader.plugin(from: exported, manifest: manifest(), libraryName: "libtest.so", host: .app)
             return nil
         } catch {
             return error.message

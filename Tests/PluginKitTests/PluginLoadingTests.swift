@@ -55,13 +55,13 @@ struct BuiltPlugins {
     static func load(_ folders: [URL], disabled: Set<String> = []) -> (PluginRegistry, [String]) {
         let registry = PluginRegistry()
         var lines: [String] = []
-        registry.loadExternalPlugins(from: searchPath(folders), disabled: disabled, log: { lines.append($0) })
+        registry.loadExternalPlugins(from: searchPath(folders), disabled: disabled, host: .app, log: { lines.append($0) })
         return (registry, lines)
     }
 
     static func searchPath(_ folders: [URL]) -> PluginSearchPath {
         PluginSearchPath(pluginDirectories: folders.map(\.path), environment: [:],
-                         dataDirectory: URL(fileURLWithPath: "/nonexistent-goodsdesk"), prefixPluginDirectory: nil)
+                         dataDirectory: URL(fileURLWithPath: "/nonexistent-goodsdesk"), prefixPluginDirectory: nil, host: .app)
     }
 }
 
@@ -79,7 +79,7 @@ struct PluginLoadingTests {
         let folder = try BuiltPlugins.folder()
         if !registry.hasRoute("goods.detail") {
             try BuiltPlugins.installDetail(into: folder)
-            registry.loadExternalPlugins(from: BuiltPlugins.searchPath([folder]), disabled: [], log: { _ in })
+            registry.loadExternalPlugins(from: BuiltPlugins.searchPath([folder]), disabled: [], host: .app, log: { _ in })
         }
         #expect(registry.hasRoute("goods.detail"))
     }

@@ -24,7 +24,7 @@ final class TestPlugin: Plugin {
 final class FakeController: Controller {
     let page: Widget
     let viewModel: ViewModel
-    let headerButtons: HeaderButtons = []
+    let chrome = ScreenChrome()
     init(_ viewModel: ViewModel) {
         self.viewModel = viewModel
         page = Widget(gtk_label_new(""))
@@ -75,15 +75,10 @@ struct PluginLookupTests {
 
     @MainActor
     final class Chrome: AppChrome {
-        let fillButton = Widget(gtk_button_new())
-        let refreshButton = Widget(gtk_button_new())
-        let logoutItem = Widget(gtk_button_new())
         let windowWidget = Widget(gtk_label_new(""))
         let lifetime = Lifetime.never
         let isActive = SignalProducer<Bool, Never>(value: true)
         func showToast(_ message: String) {}
-        func setBusy(_ busy: Bool) {}
-        func closeMenu() {}
         func open(uri: String) {}
     }
 

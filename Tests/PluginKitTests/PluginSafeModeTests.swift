@@ -31,7 +31,7 @@ struct PluginSafeModeTests {
         var persisted: [String] = []
         let result = registry.loadExternalPlugins(
             from: BuiltPlugins.searchPath([folder]), disabled: disabled, safeMode: safeMode,
-            turnOff: { persisted.append($0) }, log: { _ in })
+            host: .app, turnOff: { persisted.append($0) }, log: { _ in })
         turnedOff += persisted
         return (registry, result)
     }
@@ -51,7 +51,7 @@ struct PluginSafeModeTests {
         let (registry, result) = load(folder, safeMode: safeMode, turnedOff: &turnedOff)
         #expect(turnedOff == [Self.crashingID], "the app is asked to save it among the disabled plugins")
         #expect(result == [Self.crashingID])
-        #expect(registry.entries.map(\.state) == [.quarantined(PluginSafeMode.reason)])
+        #expect(registry.entries.map(\.state) == [.quarantined(PluginSafeMode.reason(host: .app))])
         #expect(registry.entries.first?.error == "disabled: GoodsDesk quit while loading it last time; turn it on to try again")
         #expect(safeMode.interruptedLoad() == nil)
         #expect(safeMode.quarantined() == [Self.crashingID])
@@ -62,7 +62,7 @@ struct PluginSafeModeTests {
         let (third, thirdResult) = load(folder, disabled: [Self.crashingID], safeMode: safeMode, turnedOff: &again)
         #expect(again.isEmpty)
         #expect(thirdResult.isEmpty)
-        #expect(third.entries.map(\.state) == [.quarantined(PluginSafeMode.reason)])
+        #expect(third.entries.map(\.state) == [.quarantined(PluginSafeMode.reason(host: .app))])
     }
 
     @Test func turningAQuarantinedPluginBackOnLoadsItAndForgetsTheQuarantine() throws {
@@ -74,7 +74,7 @@ struct PluginSafeModeTests {
         try safeMode.willLoad(manifest)
         var turnedOff: [String] = []
         let (first, _) = load(folder, safeMode: safeMode, turnedOff: &turnedOff)
-        #expect(first.entries.map(\.state) == [.quarantined(PluginSafeMode.reason)])
+        #expect(first.entries.map(\.state) == [.quarantined(PluginSafeMode.reason(host: .app))])
         #expect(!first.hasRoute("goods.detail"))
 
         // The user turned it on in the 插件 dialog: no longer among the disabled plugins.
@@ -95,7 +95,7 @@ struct PluginSafeModeTests {
         var lines: [String] = []
         registry.loadExternalPlugins(from: BuiltPlugins.searchPath([folder]), disabled: [],
                                      safeMode: PluginSafeMode(directory: blocker.appendingPathComponent("goodsdesk")),
-                                     log: { lines.append($0) })
+                                     host: .app, log: { lines.append($0) })
         #expect(registry.entries.map(\.state) == [.loaded])
         #expect(lines.count == 1 && lines.first?.contains("safe mode off") == true, "\(lines)")
     }

@@ -10,7 +10,7 @@ struct PluginTrustTests {
     func load(_ folder: URL, trust: PluginTrust = PluginTrust()) -> (PluginRegistry, [String]) {
         let registry = PluginRegistry()
         var lines: [String] = []
-        registry.loadExternalPlugins(from: BuiltPlugins.searchPath([folder]), disabled: [], trust: trust, log: { lines.append($0) })
+        registry.loadExternalPlugins(from: BuiltPlugins.searchPath([folder]), disabled: [], trust: trust, host: .app, log: { lines.append($0) })
         return (registry, lines)
     }
 

@@ -7,16 +7,6 @@ import Reactive
 import Testing
 import ViewModelKit
 
-/// A controller of the `HeaderButtons` days.
-@available(*, deprecated, message: "tests the deprecated HeaderButtons")
-@MainActor
-final class OldStyleController: Controller {
-    let page: Widget = Label("")
-    let viewModel = ViewModel(title: "old")
-    let headerButtons: HeaderButtons
-    init(_ buttons: HeaderButtons) { headerButtons = buttons }
-}
-
 final class EchoModel: ViewModel {
     let text = MutableProperty("")
 }
@@ -33,37 +23,26 @@ final class EchoController: ScreenController<EchoModel> {
     }
 }
 
-/// What a controller declares of the window's chrome (`Controller.chrome`), and the default a
-/// controller of the `HeaderButtons` days gets.
+/// What a controller declares of the window's chrome (`Controller.chrome`).
 @MainActor
 @Suite("Screen chrome", .serialized,
        .needsDisplay)
 struct ScreenChromeTests {
     init() throws { try startGTK() }
 
-    @Test func aControllerThatDeclaresNothingHasTheViewModelsTitleAndNoItems() {
-        let chrome = FakeController(ViewModel(title: "t")).chrome
+    @Test func aChromeThatDeclaresNothingHasTheViewModelsTitleAndNoItems() {
+        let chrome = ScreenChrome()
         #expect(chrome.title == nil, "nil: the navigator binds the view model's title")
         #expect(chrome.items.isEmpty)
         #expect(chrome.showsBack)
         #expect(!chrome.isBusy.value)
     }
 
-    @available(*, deprecated, message: "tests the deprecated HeaderButtons")
-    @Test func headerButtonsBecomeTheWindowsSlotsLeftToTheController() throws {
-        let chrome = OldStyleController([.fill, .refresh, .logout, .back]).chrome
-        #expect(chrome.items.map(\.id) == ["fill", "refresh", "logout"])
-        #expect(chrome.items.map(\.place) == [.headerEnd, .headerEnd, .menu])
-        #expect(chrome.item("refresh")?.accelerator == "F5|<Control>r", "refresh keeps its shortcut")
-        #expect(chrome.items.allSatisfy { !$0.isBound }, "the controller connects their clicks itself")
-        #expect(OldStyleController([]).chrome.items.isEmpty)
-    }
-
     @Test func itemsRunTheirActionOrClosure() {
         var runs = 0
         let item = ChromeItem(id: "x", place: .menu, label: "X") { runs += 1 }
         let button = Button(label: "X")
-        #expect(item.isBound && item.action == nil)
+        #expect(item.action == nil && item.widget == nil)
         item.perform(from: button)
         #expect(runs == 1)
         let enabled = MutableProperty(false)

@@ -131,7 +131,7 @@ struct TutorialCounts {
         layoutLines = nonBlank(layout)
     }
 
-    /// `tutorial: 39 lines of Swift (≤ 40), echo.ui 32 lines, 0 gtk_ calls, 0 MainActor.assumeIsolated`
+    /// `tutorial: 38 lines of Swift (≤ 40), echo.ui 32 lines, 0 gtk_ calls, 0 MainActor.assumeIsolated`
     var summary: String {
         "tutorial: \(swiftLines) lines of Swift (≤ \(Self.maxLines)), \(layoutFile) \(layoutLines) lines, "
             + "\(gtkCalls) gtk_ calls, \(assumeIsolated) MainActor.assumeIsolated"

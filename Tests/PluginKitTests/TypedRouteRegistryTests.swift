@@ -83,8 +83,8 @@ struct TypedRouteRegistryTests {
         let navigator = DetachedNavigator(log: { line in lines.append(line) })
         navigator.open(RouteKey<Void>("echo.screen"))
         navigator.pop()
-        #expect(lines.values == ["GoodsDesk: no navigator for this screen; open echo.screen ignored",
-                                 "GoodsDesk: no navigator for this screen; pop ignored"])
+        #expect(lines.values == ["no navigator for this screen; open echo.screen ignored",
+                                 "no navigator for this screen; pop ignored"])
     }
 }
 

@@ -40,17 +40,17 @@ public struct World {
         return DataSet(pages: pages, banners: banners)
     }
 
+    /// The login as the app router builds it (`AppRouter.makeLogin`).
     @MainActor
     public func makeLogin() -> LoginViewModel {
-        LoginViewModel(service: services, accounts: services, preferences: preferences) { _ in ViewModel(title: "goods") }
+        LoginViewModel(service: services, accounts: services, preferences: preferences)
     }
 
+    /// The goods list as the app router builds it (`AppRouter.makeGoodsList`), on a fixed clock.
     @MainActor
     public func makeGoods(clock: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_700_000_000) }) -> GoodsViewModel {
         GoodsViewModel(goods: services, banners: services, likes: services, session: services.session,
-                       scheduler: scheduler, clock: clock, timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current) {
-            ViewModel(title: "login")
-        }
+                       scheduler: scheduler, clock: clock, timeZone: TimeZone(identifier: "Asia/Shanghai") ?? .current)
     }
 
     /// The row of goods `id`, liking through the world's services and reporting to `reports`.

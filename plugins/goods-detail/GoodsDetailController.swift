@@ -10,6 +10,8 @@ final class GoodsDetailController: Controller {
     let view: GoodsDetailViewManager
     var viewModel: ViewModel { detail }
     var page: Widget { view.page }
+    /// The view model's title (商品详情) and the way back; no buttons of its own.
+    let chrome = ScreenChrome()
 
     init(viewModel detail: GoodsDetailViewModel, context: ScreenContext) {
         self.detail = detail

@@ -17,7 +17,4 @@ final class GoodsDetailPlugin: Plugin {
 }
 
 /// The entry point the app looks up when it loads this library.
-@_cdecl("goodsdesk_plugin_entry")
-public func goodsdeskPluginEntry() -> UnsafeMutableRawPointer {
-    PluginExport.export { GoodsDetailPlugin() }
-}
+@_cdecl("goodsdesk_plugin_entry") public func pluginEntry() -> UnsafeMutableRawPointer { PluginExport.export { GoodsDetailPlugin() } }

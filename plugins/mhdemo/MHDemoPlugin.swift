@@ -34,7 +34,4 @@ enum DemoFolder {
 }
 
 /// The entry point the app looks up when it loads this library.
-@_cdecl("goodsdesk_plugin_entry")
-public func goodsdeskPluginEntry() -> UnsafeMutableRawPointer {
-    PluginExport.export { MHDemoPlugin() }
-}
+@_cdecl("goodsdesk_plugin_entry") public func pluginEntry() -> UnsafeMutableRawPointer { PluginExport.export { MHDemoPlugin() } }

@@ -18,7 +18,4 @@ final class WebPagePlugin: Plugin {
 }
 
 /// The entry point the app looks up when it loads this library.
-@_cdecl("goodsdesk_plugin_entry")
-public func goodsdeskPluginEntry() -> UnsafeMutableRawPointer {
-    PluginExport.export { WebPagePlugin() }
-}
+@_cdecl("goodsdesk_plugin_entry") public func pluginEntry() -> UnsafeMutableRawPointer { PluginExport.export { WebPagePlugin() } }

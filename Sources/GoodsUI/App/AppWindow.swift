@@ -58,8 +58,6 @@ public final class AppWindow: AppChrome {
     /// The app's menu items (menu actions), which stay after every screen's items: what their
     /// actions press.
     private(set) var appMenuItems: [Button] = []
-    /// What the deprecated `setBusy` asks for (reported by `isBusy`; nothing blocks the window).
-    let requestedBusy = MutableProperty(false)
     /// The busy state the screen on top declares (`ScreenChrome.isBusy`), bound by its chrome.
     let screenBusy = MutableProperty(false)
     /// The text of the last toast.
@@ -70,8 +68,10 @@ public final class AppWindow: AppChrome {
     /// The width from which a list and the item it opened stand side by side.
     public nonisolated static let splitWidth = 860
 
-    /// The chrome slots `window.ui` declares: a declared item with one of these ids uses the
-    /// window's widget (its place, look, accessible name).
+    /// The app's own widgets for chrome items, by item id: `window.ui`'s 填充 and 刷新 (with
+    /// the window's F5/Ctrl+R) and the menu's 注销 (`win.logout`). A screen's item with one of
+    /// these ids uses the widget (its place, look, accessible name); the framework's chrome
+    /// knows no id.
     var slots: [String: Button] { ["fill": fill, "refresh": refresh, "logout": logout] }
 
     /// Ends when the window closes (its close button, `destroy()`), or when this is released.
@@ -194,14 +194,6 @@ public final class AppWindow: AppChrome {
     /// How long a toast stays (before libadwaita's toasts: `toastSeconds`).
     static func toastDuration(of message: String) -> Duration { .seconds(toastSeconds(of: message)) }
 
-    /// Asked a window-wide "Loading..." HUD to show; there is none any more (screens show their
-    /// own busy state), so it is only reported by `isBusy`.
-    @available(*, deprecated, message: "declare ScreenChrome.isBusy in Controller.chrome; nothing blocks the window")
-    public func setBusy(_ busy: Bool) {
-        guard isOpen else { return }
-        requestedBusy.value = busy
-    }
-
     /// Shows `page` on the navigation stack (adding it under `name` if it is new), sliding
     /// forward or back.
     public func show(page: Widget, named name: String, forward: Bool = true) {
@@ -237,9 +229,9 @@ public final class AppWindow: AppChrome {
         window.present()
     }
 
-    /// Whether the screen on top says it is busy (`ScreenChrome.isBusy`), or the old `setBusy`
-    /// asked for it. Nothing blocks the window: each screen shows its busy state its own way.
-    public var isBusy: Bool { screenBusy.value || requestedBusy.value }
+    /// Whether the screen on top says it is busy (`ScreenChrome.isBusy`). Nothing blocks the
+    /// window: each screen shows its busy state its own way.
+    public var isBusy: Bool { screenBusy.value }
 
     /// The text of the last toast shown.
     public var toastText: String { lastToast }
@@ -289,12 +281,6 @@ public final class AppWindow: AppChrome {
 
     // MARK: AppChrome
 
-    @available(*, deprecated, message: "declare ChromeItem(id: \"fill\", …) in Controller.chrome")
-    public var fillButton: Widget { fill }
-    @available(*, deprecated, message: "declare ChromeItem(id: \"refresh\", …) in Controller.chrome")
-    public var refreshButton: Widget { refresh }
-    @available(*, deprecated, message: "declare ChromeItem(id: \"logout\", …) in Controller.chrome")
-    public var logoutItem: Widget { logout }
     public var windowWidget: Widget { window }
     public var isActive: SignalProducer<Bool, Never> { window.reactive.isActive }
     /// Opens a web link in the user's browser: `http`/`https` only (`WebAddressPolicy`); anything

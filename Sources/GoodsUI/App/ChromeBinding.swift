@@ -130,7 +130,7 @@ final class ChromeBinding {
         }
         if let action = item.action {
             button.reactive.pressed = action
-        } else if item.isBound {
+        } else {
             button.reactive.clicked.startObserving(during: lifetime) { item.perform(from: button) }
         }
         // A menu item's accelerator is its action's; so are the slots 刷新 and 注销's (the
@@ -168,8 +168,6 @@ final class ChromeBinding {
         if ownsWindow {
             header.back.isVisible = false
             window.screenBusy.value = false
-            // The old setBusy's request was the screen's: the next starts without it.
-            window.requestedBusy.value = false
         }
     }
 

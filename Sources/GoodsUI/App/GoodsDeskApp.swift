@@ -22,6 +22,9 @@ public final class GoodsDeskApp {
     /// The app's version (the built-in plugins have it too), from `VERSION` (ProjectFacts), the
     /// file meson's project() reads.
     public static let version = ProjectFacts.version
+    /// GoodsDesk as PluginKit names it: `GoodsDesk:` log lines, the plugin symbols
+    /// `goodsdesk_plugin_entry` and `goodsdesk_plugin_build_identifier`, `GOODSDESK_PLUGIN_PATH`.
+    public nonisolated static let pluginHost = PluginHost(name: "GoodsDesk")
     /// Where the application's resources are (its id as a path): AdwApplication loads
     /// `style.css` and `style-dark.css` from here (GoodsUI's GResource).
     public static let resourceBasePath = "/" + ProjectFacts.applicationID.replacingOccurrences(of: ".", with: "/")
@@ -90,20 +93,21 @@ public final class GoodsDeskApp {
         }
         let searchPath = PluginSearchPath(
             pluginDirectories: options.pluginDirectories,
-            environment: environment.pluginPath.map { ["GOODSDESK_PLUGIN_PATH": $0] } ?? [:],
-            dataDirectory: environment.dataDirectory, prefixPluginDirectory: environment.prefixPluginDirectory)
+            environment: environment.pluginPath.map { [Self.pluginHost.pathVariable: $0] } ?? [:],
+            dataDirectory: environment.dataDirectory, prefixPluginDirectory: environment.prefixPluginDirectory,
+            host: Self.pluginHost)
         // Safe mode: a plugin the app died loading last time is turned off, and said so.
         let preferences = self.preferences
         plugins.loadExternalPlugins(
             from: searchPath, disabled: preferences.disabledPlugins,
-            safeMode: PluginSafeMode(directory: environment.stateDirectory),
+            safeMode: PluginSafeMode(directory: environment.stateDirectory), host: Self.pluginHost,
             turnOff: { preferences.disabledPlugins.insert($0) }, log: { log($0) })
 
         let (databasePath, dataSet, pictureDirectory) = try Self.data(for: options.dataSource, environment: environment, plugins: plugins)
         data = (databasePath, dataSet)
         pictures = PictureLocator(
             dataSetDirectory: pictureDirectory,
-            cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"), log: log)
+            cacheDirectory: environment.cacheDirectory.appendingPathComponent("pictures"), host: Self.pluginHost, log: log)
     }
 
     /// Where the data of `choice` is kept and read from: the app's own data set by default, or

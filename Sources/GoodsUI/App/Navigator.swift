@@ -7,7 +7,7 @@ import Localization
 
 /// Carries out view models' navigation requests on the window: a stack of controllers, one
 /// per screen, created through `makeController` (a view model's screen) and `openRoute` (a
-/// route's, for `.open` and `.route`). It is the app's `Navigating`: made over a
+/// route's, for `.open`). It is the app's `Navigating`: made over a
 /// `PluginRegistry`, it gives every screen and menu action a `context` whose navigator is
 /// itself, and a route nobody provides shows the toast 没有插件提供此页面（route）.
 ///
@@ -141,10 +141,6 @@ public final class Navigator: Navigating {
         case let .resetToRoot(viewModel):
             guard let controller = makeController(viewModel, context) else { return }
             screens.replaceRoot(with: StackedScreen(controller))
-        case let .push(viewModel):
-            if let controller = makeController(viewModel, context) { screens.push(StackedScreen(controller), from: origin) }
-        case let .route(name, argument):
-            open(route: name, argument: argument, as: .push, from: origin)
         case .pop:
             screens.pop()
         case let .confirm(request):

@@ -10,6 +10,8 @@ public final class StartController: Controller {
     public let viewModel: ViewModel
     public let view: StartViewManager
     public var page: Widget { view.page }
+    /// Nothing in the header but the title: the start screen only waits for the data.
+    public let chrome = ScreenChrome()
 
     public init(viewModel: StartViewModel, context: ScreenContext) {
         self.viewModel = viewModel

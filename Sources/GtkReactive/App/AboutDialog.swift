@@ -40,7 +40,7 @@ public struct AboutInfo: Sendable, Equatable {
     public var developerName: String?
     /// Where to report a problem (an issue tracker's address).
     public var issueURL: String?
-    /// The copyright line (`© 2026 GoodsDesk developers`).
+    /// The copyright line (`© 2026 The Shelf developers`).
     public var copyright: String?
 
     public init(

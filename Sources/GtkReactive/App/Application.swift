@@ -99,7 +99,7 @@ public final class Application {
     }
 
     /// The `GApplication` face of `pointer`.
-    var gApplication: UnsafeMutablePointer<GApplication> { goods_application(UnsafeMutableRawPointer(pointer)) }
+    var gApplication: UnsafeMutablePointer<GApplication> { grshim_application(UnsafeMutableRawPointer(pointer)) }
 
     /// Registers on the session bus. If another process is the instance, asks it to activate
     /// (raise its window) and waits for its answer: `.raisedPrimary`. One that was quitting as
@@ -118,7 +118,7 @@ public final class Application {
                 return .alone(message)
             }
             guard g_application_get_is_remote(gApplication) != 0 else { return .primary }
-            if goods_application_activate_primary(gApplication) != 0 { return .raisedPrimary }
+            if grshim_application_activate_primary(gApplication) != 0 { return .raisedPrimary }
             let (seconds, attoseconds) = retryDelay.components
             let microseconds = max(0, min(seconds, 60)) * 1_000_000 + max(0, attoseconds / 1_000_000_000_000)
             g_usleep(gulong(clamping: microseconds))
@@ -205,6 +205,6 @@ public final class Application {
 private let quitOnSignal: GSourceFunc = { data in
     guard let data else { return 0 }
     destroyWindows(of: data.assumingMemoryBound(to: GtkApplication.self))
-    g_application_quit(goods_application(data))
+    g_application_quit(grshim_application(data))
     return 1  // G_SOURCE_CONTINUE: a second Ctrl+C is handled the same way
 }

@@ -18,10 +18,10 @@ public struct ApplicationCommandLine {
     public var workingDirectory: String? { g_application_command_line_get_cwd(pointer).map { String(cString: $0) } }
 
     /// Writes `text` to the launching process's standard output (as it is: add the newline).
-    public func print(_ text: String) { goods_command_line_print(pointer, text) }
+    public func print(_ text: String) { grshim_command_line_print(pointer, text) }
 
     /// Writes `text` to the launching process's standard error (as it is: add the newline).
-    public func printError(_ text: String) { goods_command_line_printerr(pointer, text) }
+    public func printError(_ text: String) { grshim_command_line_printerr(pointer, text) }
 }
 
 extension ApplicationOptionValues {

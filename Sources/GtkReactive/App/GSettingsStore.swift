@@ -77,7 +77,7 @@ public final class GSettingsStore: @unchecked Sendable { // safe: GSettings lock
     /// Without a persistent backend they are kept in `keyFile` (its folder is made, mode 0700),
     /// or in memory when `keyFile` is nil.
     public init?(schemaID: String, schemaDirectory: URL? = nil, keyFile: URL? = nil) {
-        guard let settings = goods_settings_new(schemaID, schemaDirectory?.path, keyFile?.path) else { return nil }
+        guard let settings = grshim_settings_new(schemaID, schemaDirectory?.path, keyFile?.path) else { return nil }
         // The schema, for checking keys and types (g_object_get is variadic: a GValue instead).
         var value = GValue()
         g_value_init(&value, g_settings_schema_get_type())

@@ -6,5 +6,5 @@ import GtkShim
 public enum MainQueueHost {
     /// Hooks the main queue into the default GLib main context; once per process (later calls
     /// do nothing). Call on the main thread, before the loop runs.
-    public static func attach() { goods_attach_main_queue() }
+    public static func attach() { grshim_attach_main_queue() }
 }

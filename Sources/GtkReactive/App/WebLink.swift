@@ -8,6 +8,6 @@ public enum WebLink {
     /// file, a script or another application's scheme — those are ignored. A widget that is
     /// not a window opens it over no window.
     public static func open(_ uri: String, over window: Widget?) {
-        goods_open_uri(window.flatMap { Window.isInstance($0.pointer) ? $0.pointer : nil }, uri)
+        grshim_open_uri(window.flatMap { Window.isInstance($0.pointer) ? $0.pointer : nil }, uri)
     }
 }

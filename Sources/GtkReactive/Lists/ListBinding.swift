@@ -6,7 +6,7 @@ import Synchronization
 import ViewModelKit
 
 /// Shows a stream of list updates in a `GtkListView`. The view keeps no copy of the list: its
-/// model (a `GoodsCountModel`) stores only the number of rows, each update becomes one minimal
+/// model (a `GrShimCountModel`) stores only the number of rows, each update becomes one minimal
 /// `items-changed` splice, and a row reads its element from the latest content, at its position,
 /// when it is bound. Rows come from `ListRowHooks`, each bound within a scope that ends before
 /// the row shows anything else.
@@ -51,7 +51,7 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
         rows hooks: ListRowHooks<Row, Content.Element>
     ) {
         self.hooks = hooks
-        model = goods_count_model_new()
+        model = grshim_count_model_new()
         // gtk_no_selection_new takes the reference it is given: this one is the selection's.
         g_object_ref(UnsafeMutableRawPointer(model))
         selection = gtk_no_selection_new(model)
@@ -111,7 +111,7 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
         }
         shownCount += splice.added - splice.removed
         // GTK binds the rows the splice adds at once, reading `content`, already the new one.
-        goods_count_model_splice(model, guint(splice.position), guint(splice.removed), guint(splice.added))
+        grshim_count_model_splice(model, guint(splice.position), guint(splice.removed), guint(splice.added))
     }
 
     // MARK: Rows

@@ -22,19 +22,19 @@ public struct EntryText: BindingTargetProvider, BindingSource {
     @MainActor
     init(_ reactive: ReactiveWidget<some Entry>) {
         bindingTarget = reactive.echoFreeTarget("text") { widget, text in
-            let editable = goods_editable(widget)
+            let editable = grshim_editable(widget)
             if String(cString: gtk_editable_get_text(editable)) != text { gtk_editable_set_text(editable, text) }
         }
         changes = reactive.producer { widget, state, send in
             [SignalConnection(UnsafeMutableRawPointer(widget), signal: "notify::text", arguments: 1) {
                 guard !state.isApplying("text") else { return }
-                send(String(cString: gtk_editable_get_text(goods_editable(widget))))
+                send(String(cString: gtk_editable_get_text(grshim_editable(widget))))
             }]
         }
         let handle = WidgetPointer(reactive.base.pointer)
         let state = reactive.base.state
         current = {
-            state.isDisposed ? nil : String(cString: gtk_editable_get_text(goods_editable(handle.pointer)))
+            state.isDisposed ? nil : String(cString: gtk_editable_get_text(grshim_editable(handle.pointer)))
         }
     }
 

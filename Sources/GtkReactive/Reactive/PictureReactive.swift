@@ -1,6 +1,6 @@
 import Reactive
 
-/// A widget that shows pictures through `goods_picture_show_texture`: a `GtkImage` (which shows
+/// A widget that shows pictures through `grshim_picture_show_texture`: a `GtkImage` (which shows
 /// a placeholder icon while there is none), a `GtkPicture` (which shows nothing then) or an
 /// `AdwAvatar` (its initials or its own placeholder then; the placeholder icon name is ignored).
 public protocol PictureShowing: Widget {}

@@ -15,7 +15,7 @@ extension ReactiveWidget where Base: SearchEntry {
     public var searchChanged: SignalProducer<String, Never> {
         producer { widget, _, send in
             [SignalConnection(UnsafeMutableRawPointer(widget), signal: "search-changed") {
-                send(String(cString: gtk_editable_get_text(goods_editable(widget))))
+                send(String(cString: gtk_editable_get_text(grshim_editable(widget))))
             }]
         }
     }

@@ -34,17 +34,17 @@ extension ReactiveWidget {
 
     /// The accessible name screen readers announce.
     public var accessibleLabel: BindingTarget<String> {
-        target("accessible-label") { goods_set_accessible_label($0, $1) }
+        target("accessible-label") { grshim_set_accessible_label($0, $1) }
     }
 
     /// The accessible description screen readers read after the name.
     public var accessibleDescription: BindingTarget<String> {
-        target("accessible-description") { goods_set_accessible_description($0, $1) }
+        target("accessible-description") { grshim_set_accessible_description($0, $1) }
     }
 
     /// Whether assistive technologies are told the widget is busy (its `busy` state).
     public var isBusy: BindingTarget<Bool> {
-        target("accessible-busy") { goods_set_accessible_busy($0, $1 ? 1 : 0) }
+        target("accessible-busy") { grshim_set_accessible_busy($0, $1 ? 1 : 0) }
     }
 
     /// Whether the widget is on screen: its current state first, then true on `map` and false

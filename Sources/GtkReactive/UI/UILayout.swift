@@ -38,8 +38,8 @@ public final class UILayout {
         file = source.name
         let path = source.resourcePath
         guard source.exists else { throw .notFound(file: source.name, resource: path) }
-        // Custom widget types (GoodsPictureStrip) are found by name only once registered.
-        goods_shim_ensure_types()
+        // Custom widget types (GrShimPictureStrip) are found by name only once registered.
+        grshim_shim_ensure_types()
         let builder = gtk_builder_new()
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         var error: UnsafeMutablePointer<GError>?
@@ -167,7 +167,7 @@ public final class UILayout {
         }
         guard !windows.isEmpty, let toplevels = gtk_window_get_toplevels() else { return }
         for window in windows where isListed(UnsafeMutableRawPointer(window), in: toplevels) {
-            gtk_window_destroy(goods_window(window))
+            gtk_window_destroy(grshim_window(window))
         }
     }
 

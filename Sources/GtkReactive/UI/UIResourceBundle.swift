@@ -7,7 +7,7 @@ import Synchronization
 /// `UIResourceBundle.module`, so the same code finds its layouts uninstalled, in tests and
 /// installed: `try UIFile("login.ui", in: .module).load()`.
 public final class UIResourceBundle: Sendable {
-    /// The resource path the bundle's files are under, e.g. `/io/github/goodsdesk/GoodsDesk/ui`.
+    /// The resource path the bundle's files are under, e.g. `/org/example/Shelf/ui`.
     public let prefix: String
 
     /// The resources registered so far, by the address of their (static) base64 text: a

@@ -24,5 +24,5 @@ open class Button: Widget {
     }
 
     /// Clicks the button, as a user would (emits `clicked`).
-    public func click() { goods_emit(pointer, "clicked") }
+    public func click() { grshim_emit(pointer, "clicked") }
 }

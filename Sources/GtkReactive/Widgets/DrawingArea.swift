@@ -1,7 +1,7 @@
 import CGtk
 import Reactive
 
-/// A `GtkDrawingArea`. GoodsDesk draws nothing in one: it watches a region's size (an
+/// A `GtkDrawingArea`. An app may draw nothing in one: it watches a region's size (an
 /// overlay child is given its whole area), which GTK 4.8 reports to no other widget.
 open class DrawingArea: Widget {
     override open class var gtkType: GType { gtk_drawing_area_get_type() }

@@ -14,13 +14,13 @@ open class Entry: Widget {
 
     /// The text in the field.
     public var text: String {
-        get { String(cString: gtk_editable_get_text(goods_editable(pointer))) }
-        set { gtk_editable_set_text(goods_editable(pointer), newValue) }
+        get { String(cString: gtk_editable_get_text(grshim_editable(pointer))) }
+        set { gtk_editable_set_text(grshim_editable(pointer), newValue) }
     }
 
     /// Where the cursor is, in characters from the start.
     public var cursorPosition: Int {
-        get { Int(gtk_editable_get_position(goods_editable(pointer))) }
-        set { gtk_editable_set_position(goods_editable(pointer), Int32(clamping: newValue)) }
+        get { Int(gtk_editable_get_position(grshim_editable(pointer))) }
+        set { gtk_editable_set_position(grshim_editable(pointer), Int32(clamping: newValue)) }
     }
 }

@@ -72,7 +72,7 @@ open class MessageDialog: Window {
             guard g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0,
                   let text = gtk_button_get_label(widget.typed(GtkButton.self)), String(cString: text) == label else { continue }
             gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-            goods_set_accessible_label(widget, label)
+            grshim_set_accessible_label(widget, label)
         }
     }
 

@@ -10,6 +10,6 @@ extension Widget {
         let instance = UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GTypeInstance.self)
         // GtkListItemWidget is GTK's private type: known by its name only.
         guard String(cString: g_type_name_from_instance(instance)) == "GtkListItemWidget" else { return }
-        goods_set_accessible_label(parent, label)
+        grshim_set_accessible_label(parent, label)
     }
 }

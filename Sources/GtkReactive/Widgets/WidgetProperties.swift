@@ -50,10 +50,10 @@ extension Widget {
     }
 
     /// Sets the accessible name that screen readers announce.
-    public func setAccessibleLabel(_ label: String) { goods_set_accessible_label(pointer, label) }
+    public func setAccessibleLabel(_ label: String) { grshim_set_accessible_label(pointer, label) }
 
     /// Sets the accessible description that screen readers read after the name.
-    public func setAccessibleDescription(_ description: String) { goods_set_accessible_description(pointer, description) }
+    public func setAccessibleDescription(_ description: String) { grshim_set_accessible_description(pointer, description) }
 
     /// Copies a NULL-terminated C string array that GLib allocated, and frees it.
     static func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String] {

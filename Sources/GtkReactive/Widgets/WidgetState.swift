@@ -1,7 +1,7 @@
 import CGtk
 import Reactive
 
-/// What GoodsDesk keeps per GTK widget, whichever wrapper reaches it: binding slots, a lifetime
+/// What GtkReactive keeps per GTK widget, whichever wrapper reaches it: binding slots, a lifetime
 /// that ends when the GObject is disposed, the scoped lifetimes handed out for it, and which
 /// properties a binding target is writing right now (the echo rule).
 ///
@@ -106,7 +106,7 @@ private final class WeakBox {
 }
 
 /// The qdata key of `WidgetState` (made once; `g_quark_from_string` copies the name).
-private let widgetStateQuark: GQuark = g_quark_from_string("goodsdesk-widget-state")
+private let widgetStateQuark: GQuark = g_quark_from_string("gtkreactive-widget-state")
 
 /// Drops the qdata's reference at finalize (or if the qdata is replaced).
 private let releaseWidgetState: GDestroyNotify = { data in

@@ -33,7 +33,7 @@ extension Stage {
 /// Where `logEvents` writes, and whether named streams trace their events.
 public enum ReactiveLog {
     /// When true, streams given a name with `named(_:)` log every event (an app turns it on from
-    /// its own switch, such as `GOODSDESK_TRACE=1`). Read when a stream is named.
+    /// its own switch, such as `SHELF_TRACE=1`). Read when a stream is named.
     public static var isTracing: Bool {
         get { tracing.load(ordering: .relaxed) }
         set { tracing.store(newValue, ordering: .relaxed) }

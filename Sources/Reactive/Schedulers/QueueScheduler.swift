@@ -6,7 +6,7 @@ public final class QueueScheduler: DateScheduler {
     public let queue: DispatchQueue
 
     /// A scheduler on a new serial queue named `name`.
-    public convenience init(name: String = "goodsdesk.reactive.queue", qos: DispatchQoS = .default) {
+    public convenience init(name: String = "reactive.queue", qos: DispatchQoS = .default) {
         self.init(targeting: DispatchQueue(label: name, qos: qos))
     }
 

@@ -1,5 +1,5 @@
 /// A screen to open: a route's name and the argument for it, as a view model asks for it
-/// (`open(GoodsRoutes.detail, item)`). Made only from a typed `RouteKey`, so the argument always
+/// (`open(ShelfRoutes.detail, book)`). Made only from a typed `RouteKey`, so the argument always
 /// has the key's type; the router hands it back typed through the same key.
 public struct Destination: Sendable {
     /// The route's name (`RouteKey.name`).

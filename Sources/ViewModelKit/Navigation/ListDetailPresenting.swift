@@ -1,11 +1,11 @@
 /// A view model whose screen is a list of things, each opened in a screen of its own (an
-/// item's detail page): on a window wide enough, the screens it opens (`.open(…, .push)`,
-/// `.push`, `.route`) stand beside it, the list staying in view, and opening another replaces
+/// item's detail page): on a window wide enough, the screens it opens (`.open(…, .push)`)
+/// stand beside it, the list staying in view, and opening another replaces
 /// the one beside it; on a narrow window they are pushed as usual. Until one opens, the space
 /// beside it shows `detailPlaceholder`.
 ///
 /// The view model says only that its screen is such a list, and what to say while nothing is
-/// open; the window decides whether there is room (GoodsDesk: 860 px and more).
+/// open; the window decides whether there is room (an app's own breakpoint, such as 860 px).
 @MainActor
 public protocol ListDetailPresenting: AnyObject {
     /// What the empty space beside the list says (title, description), in the user's language.

@@ -1,12 +1,12 @@
 /// The name of a screen that can be opened, typed by the argument it takes: a view model asks
-/// for `GoodsRoutes.detail` with a `GoodsItemViewModel`, and whoever registers the route receives
+/// for `ShelfRoutes.detail` with a `BookRowViewModel`, and whoever registers the route receives
 /// one — never `any Sendable` to downcast. Keys are shared through the module that declares them
-/// (the app's `GoodsRoutes`, a plugin's own), so both sides agree on the type at compile time.
+/// (the app's `ShelfRoutes`, a plugin's own), so both sides agree on the type at compile time.
 ///
 /// Two keys are equal when their names are: the name is the route's identity in the registry,
-/// where typed and untyped (`registerRoute("goods.detail")`) routes share one namespace.
+/// where typed and untyped (`registerRoute("shelf.detail")`) routes share one namespace.
 public struct RouteKey<Argument: Sendable>: Sendable, Hashable, CustomStringConvertible {
-    /// The route's name (`goods.detail`), unique in the app; reverse-DNS for plugins' own.
+    /// The route's name (`shelf.detail`), unique in the app; reverse-DNS for plugins' own.
     public let name: String
 
     public init(_ name: String) {

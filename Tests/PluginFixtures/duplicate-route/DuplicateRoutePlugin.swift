@@ -9,7 +9,4 @@ final class DuplicateRoutePlugin: Plugin {
     }
 }
 
-@_cdecl("goodsdesk_plugin_entry")
-public func goodsdeskPluginEntry() -> UnsafeMutableRawPointer {
-    PluginExport.export { DuplicateRoutePlugin() }
-}
+@_cdecl("goodsdesk_plugin_entry") public func pluginEntry() -> UnsafeMutableRawPointer { PluginExport.export { DuplicateRoutePlugin() } }

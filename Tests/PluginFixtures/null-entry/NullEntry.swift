@@ -1,7 +1,4 @@
 import PluginKit
 
 /// An entry point that returns null instead of an export.
-@_cdecl("goodsdesk_plugin_entry")
-public func goodsdeskPluginEntry() -> UnsafeMutableRawPointer? {
-    nil
-}
+@_cdecl("goodsdesk_plugin_entry") public func pluginEntry() -> UnsafeMutableRawPointer? { nil }

@@ -14,7 +14,4 @@ final class ThrowingPlugin: Plugin {
     }
 }
 
-@_cdecl("goodsdesk_plugin_entry")
-public func goodsdeskPluginEntry() -> UnsafeMutableRawPointer {
-    PluginExport.export { ThrowingPlugin() }
-}
+@_cdecl("goodsdesk_plugin_entry") public func pluginEntry() -> UnsafeMutableRawPointer { PluginExport.export { ThrowingPlugin() } }

@@ -1,5 +1,5 @@
-#ifndef GOODSDESK_PICTURE_STRIP_H
-#define GOODSDESK_PICTURE_STRIP_H
+#ifndef GRSHIM_PICTURE_STRIP_H
+#define GRSHIM_PICTURE_STRIP_H
 
 #include <gtk/gtk.h>
 
@@ -9,15 +9,15 @@
  * 11 widgets in each of the ~200 rows GTK 4.8's list keeps) and is not focusable, so Tab moves
  * between rows, not into the strip. Its `spacing` property is the gap between children; in a .ui
  * file its children are plain <child> elements. */
-#define GOODS_TYPE_PICTURE_STRIP (goods_picture_strip_get_type())
-G_DECLARE_FINAL_TYPE(GoodsPictureStrip, goods_picture_strip, GOODS, PICTURE_STRIP, GtkWidget)
+#define GRSHIM_TYPE_PICTURE_STRIP (grshim_picture_strip_get_type())
+G_DECLARE_FINAL_TYPE(GrShimPictureStrip, grshim_picture_strip, GRSHIM, PICTURE_STRIP, GtkWidget)
 
-GtkWidget *goods_picture_strip_new(int spacing);
+GtkWidget *grshim_picture_strip_new(int spacing);
 
 /* Adds `child` at the end. */
-void goods_picture_strip_append(GoodsPictureStrip *strip, GtkWidget *child);
+void grshim_picture_strip_append(GrShimPictureStrip *strip, GtkWidget *child);
 
 /* How far the strip is scrolled, in pixels from its start. */
-double goods_picture_strip_get_offset(GoodsPictureStrip *strip);
+double grshim_picture_strip_get_offset(GrShimPictureStrip *strip);
 
 #endif

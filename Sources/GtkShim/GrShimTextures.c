@@ -1,7 +1,7 @@
-#include "GoodsTextures.h"
+#include "GrShimTextures.h"
 #include <adwaita.h>
 
-void goods_picture_target_size(GtkWidget *widget, int *width, int *height) {
+void grshim_picture_target_size(GtkWidget *widget, int *width, int *height) {
     int scale = MAX(1, gtk_widget_get_scale_factor(widget));
     int w = 0, h = 0;
     if (GTK_IS_IMAGE(widget)) {
@@ -18,7 +18,7 @@ void goods_picture_target_size(GtkWidget *widget, int *width, int *height) {
     *height = h * scale;
 }
 
-GdkPixbuf *goods_pixbuf_decode(const char *path, int width, int height) {
+GdkPixbuf *grshim_pixbuf_decode(const char *path, int width, int height) {
     if (path == NULL || !g_file_test(path, G_FILE_TEST_IS_REGULAR)) return NULL;
     GError *error = NULL;
     GdkPixbuf *pixbuf = width > 0 || height > 0
@@ -30,17 +30,17 @@ GdkPixbuf *goods_pixbuf_decode(const char *path, int width, int height) {
 
 /* A decoded picture that draws from a cairo image surface. GTK 4.8's cairo renderer turns a
  * GdkTexture into a cairo surface again on every frame that draws it, through floats and whatever
- * its format (there is no same-format copy in gdk_memory_convert): 13% of the CPU of scrolling the
- * goods list. A cairo node paints this surface as it is; the node records the paint, so it is
+ * its format (there is no same-format copy in gdk_memory_convert): 13% of the CPU of scrolling a
+ * list of pictures. A cairo node paints this surface as it is; the node records the paint, so it is
  * rasterised at the output's scale (sharp on HiDPI) and, under GL, uploaded once per render node. */
-struct _GoodsSurfacePicture {
+struct _GrShimSurfacePicture {
     GObject parent;
     cairo_surface_t *surface;
     int width, height;
 };
 
-static void goods_surface_picture_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot, double width, double height) {
-    GoodsSurfacePicture *self = GOODS_SURFACE_PICTURE(paintable);
+static void grshim_surface_picture_snapshot(GdkPaintable *paintable, GdkSnapshot *snapshot, double width, double height) {
+    GrShimSurfacePicture *self = GRSHIM_SURFACE_PICTURE(paintable);
     if (width <= 0 || height <= 0) return;
     cairo_t *cr = gtk_snapshot_append_cairo(GTK_SNAPSHOT(snapshot), &GRAPHENE_RECT_INIT(0, 0, width, height));
     cairo_scale(cr, width / self->width, height / self->height);
@@ -50,36 +50,36 @@ static void goods_surface_picture_snapshot(GdkPaintable *paintable, GdkSnapshot 
     cairo_destroy(cr);
 }
 
-static GdkPaintableFlags goods_surface_picture_flags(GdkPaintable *paintable) {
+static GdkPaintableFlags grshim_surface_picture_flags(GdkPaintable *paintable) {
     (void)paintable;
     return GDK_PAINTABLE_STATIC_CONTENTS | GDK_PAINTABLE_STATIC_SIZE;
 }
 
-static int goods_surface_picture_width(GdkPaintable *paintable) { return GOODS_SURFACE_PICTURE(paintable)->width; }
-static int goods_surface_picture_height(GdkPaintable *paintable) { return GOODS_SURFACE_PICTURE(paintable)->height; }
+static int grshim_surface_picture_width(GdkPaintable *paintable) { return GRSHIM_SURFACE_PICTURE(paintable)->width; }
+static int grshim_surface_picture_height(GdkPaintable *paintable) { return GRSHIM_SURFACE_PICTURE(paintable)->height; }
 
-static void goods_surface_picture_paintable_init(GdkPaintableInterface *iface) {
-    iface->snapshot = goods_surface_picture_snapshot;
-    iface->get_flags = goods_surface_picture_flags;
-    iface->get_intrinsic_width = goods_surface_picture_width;
-    iface->get_intrinsic_height = goods_surface_picture_height;
+static void grshim_surface_picture_paintable_init(GdkPaintableInterface *iface) {
+    iface->snapshot = grshim_surface_picture_snapshot;
+    iface->get_flags = grshim_surface_picture_flags;
+    iface->get_intrinsic_width = grshim_surface_picture_width;
+    iface->get_intrinsic_height = grshim_surface_picture_height;
 }
 
-G_DEFINE_FINAL_TYPE_WITH_CODE(GoodsSurfacePicture, goods_surface_picture, G_TYPE_OBJECT,
-                              G_IMPLEMENT_INTERFACE(GDK_TYPE_PAINTABLE, goods_surface_picture_paintable_init))
+G_DEFINE_FINAL_TYPE_WITH_CODE(GrShimSurfacePicture, grshim_surface_picture, G_TYPE_OBJECT,
+                              G_IMPLEMENT_INTERFACE(GDK_TYPE_PAINTABLE, grshim_surface_picture_paintable_init))
 
-static void goods_surface_picture_finalize(GObject *object) {
-    cairo_surface_destroy(GOODS_SURFACE_PICTURE(object)->surface);
-    G_OBJECT_CLASS(goods_surface_picture_parent_class)->finalize(object);
+static void grshim_surface_picture_finalize(GObject *object) {
+    cairo_surface_destroy(GRSHIM_SURFACE_PICTURE(object)->surface);
+    G_OBJECT_CLASS(grshim_surface_picture_parent_class)->finalize(object);
 }
 
-static void goods_surface_picture_class_init(GoodsSurfacePictureClass *klass) {
-    G_OBJECT_CLASS(klass)->finalize = goods_surface_picture_finalize;
+static void grshim_surface_picture_class_init(GrShimSurfacePictureClass *klass) {
+    G_OBJECT_CLASS(klass)->finalize = grshim_surface_picture_finalize;
 }
 
-static void goods_surface_picture_init(GoodsSurfacePicture *self) { (void)self; }
+static void grshim_surface_picture_init(GrShimSurfacePicture *self) { (void)self; }
 
-GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes) {
+GdkPaintable *grshim_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes) {
     *bytes = 0;
     int width = gdk_pixbuf_get_width(pixbuf), height = gdk_pixbuf_get_height(pixbuf);
     int channels = gdk_pixbuf_get_n_channels(pixbuf), source_stride = gdk_pixbuf_get_rowstride(pixbuf);
@@ -103,7 +103,7 @@ GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes) {
         }
     }
     cairo_surface_mark_dirty(surface);
-    GoodsSurfacePicture *picture = g_object_new(GOODS_TYPE_SURFACE_PICTURE, NULL);
+    GrShimSurfacePicture *picture = g_object_new(GRSHIM_TYPE_SURFACE_PICTURE, NULL);
     picture->surface = surface;
     picture->width = width;
     picture->height = height;
@@ -111,4 +111,4 @@ GdkPaintable *goods_picture_paintable_new(GdkPixbuf *pixbuf, gsize *bytes) {
     return GDK_PAINTABLE(picture);
 }
 
-/* goods_picture_show_texture and goods_picture_clear are in GtkShim.c, with the other picture helpers. */
+/* grshim_picture_show_texture and grshim_picture_clear are in GtkShim.c, with the other picture helpers. */
