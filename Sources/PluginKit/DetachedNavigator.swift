@@ -24,7 +24,6 @@ public final class DetachedNavigator: Navigating {
         case .push: "push"
         case .pop: "pop"
         case .resetToRoot: "reset to root"
-        case .confirm: "confirmation"
         }
     }
 }

@@ -12,6 +12,4 @@ public enum NavigationRequest: Sendable {
     /// Open the screen registered for `route` (for example `goods.detail`), with `argument`, on
     /// top: the untyped spelling of `.open(_, .push)`, kept for existing callers.
     case route(String, argument: any Sendable)
-    /// Ask the user to confirm; `confirmation.onConfirm` runs if they do.
-    case confirm(ConfirmationRequest)
 }

@@ -67,7 +67,6 @@ extension NavigationRequest {
         case let .resetToRoot(viewModel): return "root \(viewModel.title.value)"
         case let .route(name, argument):
             return "route \(name) \((argument as? GoodsItemViewModel).map { "item \($0.id)" } ?? "\(argument)")"
-        case let .confirm(confirmation): return "confirm \(confirmation.message)"
         case let .open(destination, presentation):
             let argument = (destination.argument as? GoodsItemViewModel).map { "item \($0.id)" }
                 ?? (destination.argument as? Account).map { "account \($0.phone)" } ?? "\(destination.argument)"

@@ -49,7 +49,6 @@ public final class Navigator: Navigating {
     /// The chrome of the screen the main pane shows, and of the one the detail pane shows.
     private var chrome: ChromeBinding?
     private var detailChrome: ChromeBinding?
-    let confirmations = ConfirmationPresenter()
     private var pageNumber = 0
 
     /// The app's navigator: screens for view models and routes come from `registry`, each given
@@ -139,8 +138,6 @@ public final class Navigator: Navigating {
             unbindChromes()
             retire((stack.count - 1)..<stack.count)
             layoutPanes(shown: stack.last, forward: false)
-        case let .confirm(request):
-            confirmations.present(request, over: window.window)
         }
     }
 
@@ -298,9 +295,8 @@ public final class Navigator: Navigating {
         for index in stack.indices { stack[index].viewModel.isActive = active && isShowing(index) }
     }
 
-    /// The window closed: its dialogs close, and every screen ends.
+    /// The window closed: every screen ends (and their questions' dialogs close with them).
     private func windowClosed() {
-        confirmations.closeAll()
         unbindChromes()
         retire(0..<stack.count)
     }
