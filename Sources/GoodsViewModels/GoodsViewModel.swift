@@ -310,17 +310,30 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         open(GoodsRoutes.detail, item)
     }
 
-    /// Asks to confirm logging out; if confirmed, ends the session and returns to login.
-    public func logout() {
-        // The dialog is headed 注销？ and its destructive button says what it does: 注销.
-        let question = ConfirmationRequest(
-            title: tr("注销？"), message: tr("确定要注销当前用户吗?"), confirmTitle: tr("注销"), cancelTitle: tr("取消")
-        ) { [weak self] in
-            guard let self else { return }
-            session.account.value = nil
-            open(GoodsRoutes.login, as: .replaceRoot)
+    /// Asks the user to confirm logging out (`logout()`); the view answers, with a dialog.
+    public private(set) lazy var confirmLogout = Interaction<ConfirmationQuestion, Bool>("confirmLogout", during: lifetime)
+
+    /// The logout question: headed 注销？, its destructive button says what it does (注销).
+    public static var logoutQuestion: ConfirmationQuestion {
+        ConfirmationQuestion(title: tr("注销？"), message: tr("确定要注销当前用户吗?"), confirmTitle: tr("注销"), cancelTitle: tr("取消"))
+    }
+
+    /// Asks `confirmLogout` first; if the user agrees, ends the session and returns to login.
+    /// The task answers whether it logged out, or why nobody answered (no handler, or the
+    /// screen closed first): then nothing happens. It does not keep the view model alive.
+    @discardableResult
+    public func logout() -> Task<Result<Bool, InteractionError>, Never> {
+        let confirmLogout = self.confirmLogout
+        return Task { [weak self] in
+            do throws(InteractionError) {
+                guard try await confirmLogout.ask(Self.logoutQuestion), let self else { return .success(false) }
+                session.account.value = nil
+                open(GoodsRoutes.login, as: .replaceRoot)
+                return .success(true)
+            } catch {
+                return .failure(error)
+            }
         }
-        request(.confirm(question))
     }
 }
 

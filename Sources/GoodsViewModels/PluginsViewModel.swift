@@ -81,9 +81,42 @@ public final class PluginsViewModel: ViewModel {
         super.init(title: Self.screenTitle)
     }
 
-    /// Turns plugin `id` on or off from the next start.
-    public func setEnabled(_ enabled: Bool, id: String) {
-        guard let plugin = plugins.first(where: { $0.id == id }), plugin.manifest != nil else { return }
+    /// Asks the user before a plugin that safe mode turned off is turned on again (it stopped
+    /// the app last time: `enablingQuestion`); the dialog answers, with a dialog.
+    public private(set) lazy var confirmEnabling = Interaction<ConfirmationQuestion, Bool>("confirmEnabling", during: lifetime)
+
+    /// The question before turning `plugin` on again after safe mode turned it off.
+    public static func enablingQuestion(for plugin: PluginSummary) -> ConfirmationQuestion {
+        ConfirmationQuestion(title: tr("启用 {0}？", plugin.name),
+                     message: tr("GoodsDesk 上次加载这个插件时意外退出。启用后，下次启动时会再次加载它。"),
+                     confirmTitle: tr("启用"), cancelTitle: tr("取消"), isDestructive: false)
+    }
+
+    /// Turns plugin `id` on or off from the next start. Turning on one that safe mode turned off
+    /// asks `confirmEnabling` first, and the returned task ends once it is answered: declined or
+    /// unanswered, the plugin stays off (its row says so again, so its switch goes back off).
+    /// Anything else is done before this returns.
+    @discardableResult
+    public func setEnabled(_ enabled: Bool, id: String) -> Task<Void, Never> {
+        guard let plugin = plugins.first(where: { $0.id == id }), plugin.manifest != nil else { return Task {} }
+        guard enabled, case .quarantined = plugin.state, state.value.contains(id) else {
+            apply(enabled, id: id)
+            return Task {}
+        }
+        let confirmEnabling = self.confirmEnabling
+        let state = self.state
+        return Task { [weak self] in
+            let agreed = (try? await confirmEnabling.ask(Self.enablingQuestion(for: plugin))) ?? false
+            if agreed {
+                self?.apply(true, id: id)
+            } else {
+                // The switch was turned on: the unchanged rows turn it back off.
+                state.value = state.value
+            }
+        }
+    }
+
+    private func apply(_ enabled: Bool, id: String) {
         var disabled = state.value
         if enabled { disabled.remove(id) } else { disabled.insert(id) }
         guard disabled != state.value else { return }

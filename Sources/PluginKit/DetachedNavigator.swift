@@ -24,7 +24,6 @@ public final class DetachedNavigator: Navigating {
         case let .open(destination, _): "open \(destination.route)"
         case .pop: "pop"
         case .resetToRoot: "reset to root"
-        case .confirm: "confirmation"
         }
     }
 }

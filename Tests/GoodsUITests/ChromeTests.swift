@@ -298,51 +298,6 @@ struct ChromeTests {
         window.destroy()
     }
 
-    @Test func theConfirmationAsksWithTheAppsTitlesAndClosesAnyWay() throws {
-        let window = AppWindow(application: nil)
-        let navigator = makeNavigator(window)
-        navigator.handle(.resetToRoot(ViewModel()))
-        let windows = g_list_model_get_n_items(gtk_window_get_toplevels())
-        var confirmed = 0
-        let request = ConfirmationRequest(message: "确定要注销当前用户吗?") { confirmed += 1 }
-
-        navigator.handle(.confirm(request))
-        var dialog = try #require(navigator.confirmations.dialog)
-        #expect(dialog.heading == "确定要注销当前用户吗?" && dialog.body.isEmpty, "no title: the question heads it, once")
-        #expect(dialog.isModal)
-        #expect(labelTexts(under: dialog.pointer).contains("确定要注销当前用户吗?"))
-        #expect(dialog.label(ofResponse: "cancel") == "取消" && dialog.label(ofResponse: "confirm") == "确定", "the app's titles")
-        #expect(dialog.appearance(ofResponse: "confirm") == .destructive)
-        #expect(dialog.defaultResponse == "cancel" && dialog.closeResponse == "cancel", "取消 is the default, and Escape's")
-        let buttons = descendants(of: dialog.pointer).compactMap { Button.cast($0) }.map(\.label)
-        #expect(buttons.contains("取消") && buttons.contains("确定"), "a button per response: \(buttons)")
-        dialog.respond("confirm")
-        #expect(confirmed == 1)
-        #expect(navigator.confirmations.openCount == 0, "confirming closed it")
-        #expect(g_list_model_get_n_items(gtk_window_get_toplevels()) == windows)
-
-        navigator.handle(.confirm(ConfirmationRequest(
-            title: "删除？", message: "删除?", confirmTitle: "删除", cancelTitle: "保留", isDestructive: false) { confirmed += 1 }))
-        dialog = try #require(navigator.confirmations.dialog)
-        #expect(dialog.heading == "删除？" && dialog.body == "删除?", "the title heads it, the message under it")
-        #expect(dialog.label(ofResponse: "cancel") == "保留" && dialog.label(ofResponse: "confirm") == "删除", "the request's own titles")
-        #expect(dialog.appearance(ofResponse: "confirm") == .suggested, "not destructive when the request says so")
-        dialog.respond("cancel")
-        #expect(confirmed == 1 && navigator.confirmations.openCount == 0, "cancel closes without confirming")
-
-        navigator.handle(.confirm(request))
-        dialog = try #require(navigator.confirmations.dialog)
-        // Escape closes a message dialog with its close response: as the window manager's close.
-        dialog.close()
-        #expect(confirmed == 1 && navigator.confirmations.openCount == 0, "closing (Escape) cancels")
-        #expect(g_list_model_get_n_items(gtk_window_get_toplevels()) == windows, "no dialog left open")
-
-        navigator.handle(.confirm(request))
-        window.destroy()
-        #expect(navigator.confirmations.openCount == 0, "closing the window closes its dialogs")
-        #expect(confirmed == 1)
-    }
-
     @Test func closingTheWindowFreesTheScreensAndTheButtonsMadeForTheirChrome() throws {
         GLibCriticals.install()
         let criticals = GLibCriticals.seen.load(ordering: .relaxed)

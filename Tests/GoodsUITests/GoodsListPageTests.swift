@@ -62,4 +62,46 @@ extension ScreenTests {
         window.destroy()
         withExtendedLifetime(controller) {}
     }
+
+    /// The list answers its view model's 注销 question with a dialog over the window, for as
+    /// long as the list is on screen; 注销 there logs out.
+    @Test func theListAsksToLogOutInADialogOverItsWindow() async throws {
+        let services = LocalServices(store: try GoodsStore.inMemory(importing: DataSet(pages: [], banners: [])),
+                                     server: SimulatedServer(scheduler: scheduler), session: Session())
+        services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let window = AppWindow(application: nil)
+        let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
+        let model = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
+        var controller: GoodsListController? = GoodsListController(viewModel: model, context: context)
+        window.show(page: try #require(controller).page, named: "list")
+        #expect(model.confirmLogout.hasHandler, "the list registered its dialog")
+
+        let logout = model.logout()
+        await pumpMainLoopYielding { !openMessageDialogs(over: window.window).isEmpty }
+        let shown = try #require(openMessageDialogs(over: window.window).first, "注销 opens a dialog")
+        #expect(shown.heading == "注销？" && shown.body == "确定要注销当前用户吗?")
+        #expect(shown.label(ofResponse: MessageDialog.confirmResponse) == "注销" && shown.label(ofResponse: MessageDialog.cancelResponse) == "取消")
+        shown.respond(MessageDialog.confirmResponse)
+        for _ in 0..<500 where model.confirmLogout.pendingCount > 0 { await Task.yield() }
+        try #require(model.confirmLogout.pendingCount == 0, "answered")
+        #expect(await logout.value == .success(true))
+        #expect(services.session.account.value == nil)
+        #expect(!shown.isOpen)
+
+        controller = nil
+        #expect(!model.confirmLogout.hasHandler, "the list's handler went with it")
+        window.destroy()
+    }
+
+}
+
+/// The open message dialogs over `parent` (questions a screen asks; other tests may have theirs).
+@MainActor
+func openMessageDialogs(over parent: Widget) -> [MessageDialog] {
+    guard let toplevels = gtk_window_get_toplevels() else { return [] }
+    return (0..<g_list_model_get_n_items(toplevels)).compactMap { index in
+        guard let item = g_list_model_get_item(toplevels, index) else { return nil }
+        g_object_unref(item)
+        return MessageDialog.cast(item.assumingMemoryBound(to: GtkWidget.self))
+    }.filter { $0.transientFor?.pointer == parent.pointer }
 }

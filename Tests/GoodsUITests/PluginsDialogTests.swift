@@ -74,4 +74,42 @@ extension PluginScreenTests {
         dialog.destroy()
         window.destroy()
     }
+
+    /// Turning back on a plugin that safe mode turned off asks first, in a dialog over the 插件
+    /// dialog; the question goes when the 插件 dialog closes.
+    @Test func turningAQuarantinedPluginOnAsksOverTheDialog() async throws {
+        let window = AppWindow(application: nil)
+        let registry = PluginRegistry()
+        let manifest = PluginManifest(file: URL(fileURLWithPath: "/p/crash.plugin"), id: "x.crash", module: "crash", name: "崩溃",
+                                      description: "", version: "1.0", authors: [], apiVersion: 1)
+        registry.record(manifest, state: .quarantined("它让 GoodsDesk 退出了"))
+        let presenter = PluginsDialogPresenter(plugins: registry, preferences: MemoryPreferences(disabledPlugins: ["x.crash"]))
+        presenter.show(over: window.window)
+        let dialog = try #require(presenter.dialog)
+        let model = try #require(presenter.viewModel)
+        #expect(model.confirmEnabling.hasHandler, "the dialog answers its view model's question")
+
+        func question() async -> MessageDialog? {
+            await pumpMainLoopYielding { !openMessageDialogs(over: dialog).isEmpty }
+            return openMessageDialogs(over: dialog).first
+        }
+        let declined = model.setEnabled(true, id: "x.crash")
+        var asked = try #require(await question(), "a question opens over the 插件 dialog")
+        #expect(asked.heading == "启用 崩溃？" && asked.label(ofResponse: MessageDialog.confirmResponse) == "启用")
+        asked.respond(MessageDialog.cancelResponse)
+        for _ in 0..<500 where model.confirmEnabling.pendingCount > 0 { await Task.yield() }
+        try #require(model.confirmEnabling.pendingCount == 0)
+        await declined.value
+        #expect(!model.rows.value[0].isEnabled, "declined: it stays off")
+
+        let closed = model.setEnabled(true, id: "x.crash")
+        asked = try #require(await question())
+        dialog.destroy()
+        for _ in 0..<500 where model.confirmEnabling.pendingCount > 0 { await Task.yield() }
+        try #require(model.confirmEnabling.pendingCount == 0, "the 插件 dialog closed: the question is cancelled")
+        await closed.value
+        #expect(!asked.isOpen, "and its dialog closed")
+        #expect(presenter.viewModel == nil)
+        window.destroy()
+    }
 }

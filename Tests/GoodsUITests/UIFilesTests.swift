@@ -51,7 +51,6 @@ struct UIFilesTests {
                         ("list", "GtkListView"), ("footer", "GtkLabel"), ("entry", "GtkEntry"), ("send", "GtkButton")],
         "comment-row.ui": [("root", "GtkBox"), ("avatar", "AdwAvatar"), ("author", "GtkLabel"), ("time", "GtkLabel"),
                            ("text", "GtkLabel")],
-        "confirm.ui": [("dialog", "AdwMessageDialog")],
         "plugins-dialog.ui": [("dialog", "GtkWindow"), ("list", "GtkListBox"), ("problems", "GtkLabel"), ("hint", "GtkLabel")],
         // Menus only: checked by theMenusFileHasTheSectionsTheWindowFills.
         "menus.ui": [],

@@ -3,18 +3,19 @@ import Foundation
 @testable import GoodsUI
 import GoodsViewModels
 import GtkReactive
+import GtkTestSupport
 import Testing
 import ViewModelKit
 
 /// The window shows one toast, in the app's words, for an error no view model could word.
 @MainActor
 @Suite("Unhandled errors become one toast", .serialized,
-       .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs a display: the README's test command runs it under Xvfb"))
+       .needsDisplay)
 struct UnhandledErrorToastTests {
     struct Glitch: Error {}
 
     init() throws {
-        try #require(gtk_init_check() != 0)
+        try startGTK()
     }
 
     @Test func anUnhandledErrorShowsOneToastAndNoDump() throws {

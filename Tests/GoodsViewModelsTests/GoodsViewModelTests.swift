@@ -135,24 +135,69 @@ struct GoodsViewModelTests {
         #expect(goods.items.value.count == 20, "a failed refresh keeps what was shown")
     }
 
-    @Test func logoutAsksFirstThenReturnsToLogin() throws {
+    @Test func logoutAsksFirstThenReturnsToLogin() async throws {
         let world = try World()
         world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
         let goods = world.makeGoods()
         let requests = Log<String>()
-        let confirmations = Log<ConfirmationRequest>()
-        goods.navigation.observeValues { request in
-            MainActor.assumeIsolated {
-                requests.append(request.summary)
-                if case let .confirm(confirmation) = request { confirmations.append(confirmation) }
-            }
-        }
-        goods.logout()
-        #expect(requests.values == ["confirm 确定要注销当前用户吗?"])
-        #expect(world.services.session.account.value != nil, "nothing happens before the user agrees")
-        confirmations.values.first?.onConfirm()
-        #expect(requests.values == ["confirm 确定要注销当前用户吗?", "open app.login () as root"])
+        goods.navigation.observeValues { request in MainActor.assumeIsolated { requests.append(request.summary) } }
+        let questions = Log<ConfirmationQuestion>()
+        goods.confirmLogout.handle { questions.append($0); return true }
+
+        #expect(await goods.logout().value == .success(true))
+        #expect(questions.values == [GoodsViewModel.logoutQuestion], "asked once, before anything happens")
+        #expect(GoodsViewModel.logoutQuestion == ConfirmationQuestion(
+            title: "注销？", message: "确定要注销当前用户吗?", confirmTitle: "注销", cancelTitle: "取消", isDestructive: true))
+        #expect(requests.values == ["open app.login () as root"])
         #expect(world.services.session.account.value == nil)
+    }
+
+    @Test func aDeclinedLogoutStaysLoggedIn() async throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let goods = world.makeGoods()
+        let requests = Log<String>()
+        goods.navigation.observeValues { request in MainActor.assumeIsolated { requests.append(request.summary) } }
+        goods.confirmLogout.handle { _ in false }
+
+        #expect(await goods.logout().value == .success(false))
+        #expect(requests.values.isEmpty, "no navigation")
+        #expect(world.services.session.account.value?.phone == "13800138000")
+    }
+
+    @Test func aLogoutNobodyAnswersFailsClearlyAndDoesNothing() async throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        let goods = world.makeGoods()
+        let requests = Log<String>()
+        goods.navigation.observeValues { request in MainActor.assumeIsolated { requests.append(request.summary) } }
+
+        #expect(await goods.logout().value == .failure(.noHandler(interaction: "confirmLogout")))
+        #expect(requests.values.isEmpty)
+        #expect(world.services.session.account.value != nil)
+    }
+
+    @Test func aLogoutStillAskedWhenItsScreenClosesIsCancelledAndTheListIsFreed() async throws {
+        let world = try World()
+        world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
+        var goods: GoodsViewModel? = world.makeGoods()
+        weak let weakGoods = goods
+        let confirmLogout = try #require(goods).confirmLogout
+        let screen = Lifetime.make()
+        // The user would agree, a second later: the screen closes first.
+        screen.lifetime += confirmLogout.handle { [scheduler = world.scheduler] _ in
+            await SignalProducer<Bool, Never>(value: true).delay(.seconds(1), on: scheduler).first() ?? false
+        }
+        let logout = try #require(goods).logout()
+        for _ in 0..<1_000 where confirmLogout.pendingCount == 0 { await Task.yield() }
+        #expect(confirmLogout.pendingCount == 1)
+
+        screen.token.dispose()
+        goods = nil
+        #expect(await logout.value == .failure(.cancelled(interaction: "confirmLogout")))
+        #expect(weakGoods == nil, "the question kept no view model")
+        world.scheduler.advance(by: .seconds(1))
+        #expect(world.services.session.account.value != nil, "the late answer logs nobody out")
     }
 
     @Test func selectingARowAsksForTheDetailRoute() throws {

@@ -12,7 +12,6 @@ extension NavigationRequest {
         switch self {
         case .pop: return "pop"
         case let .resetToRoot(viewModel): return "root \(viewModel.title.value)"
-        case let .confirm(confirmation): return "confirm \(confirmation.message)"
         case let .open(destination, presentation):
             let argument = (destination.argument as? GoodsItemViewModel).map { "item \($0.id)" }
                 ?? (destination.argument as? Account).map { "account \($0.phone)" } ?? "\(destination.argument)"

@@ -34,20 +34,19 @@ struct TypedRouteTests {
         #expect(world.services.session.account.value?.phone == "13874389438")
     }
 
-    @Test func aConfirmedLogoutOpensTheLoginInPlaceOfTheStack() throws {
+    @Test func aConfirmedLogoutOpensTheLoginInPlaceOfTheStack() async throws {
         let world = try World()
         world.services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
         let goods = world.makeGoods()
         let requests = Log<NavigationRequest>()
         goods.navigation.observeValues { requests.append($0) }
-        goods.logout()
-        #expect(requests.values.count == 1 && requests.values.allSatisfy { opened($0) == nil }, "it asks first")
-        guard case let .confirm(confirmation)? = requests.values.first else {
-            Issue.record("a confirmation comes first")
-            return
+        goods.confirmLogout.handle { _ in
+            #expect(requests.values.isEmpty, "it asks first")
+            return true
         }
-        confirmation.onConfirm()
+        #expect(await goods.logout().value == .success(true))
         let (destination, presentation) = try #require(requests.values.last.flatMap(opened))
+        #expect(requests.values.count == 1)
         #expect(destination.isRoute(GoodsRoutes.login))
         #expect(destination.argument(for: GoodsRoutes.login) != nil, "the login takes no argument: ()")
         #expect(presentation == .replaceRoot)

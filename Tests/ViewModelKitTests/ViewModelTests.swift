@@ -214,18 +214,16 @@ struct ViewModelTests {
         viewModel.navigation.observeValues { request in
             switch request {
             case .pop: requests.append("pop")
-            case let .confirm(confirmation): requests.append("confirm \(confirmation.message)")
             case let .open(destination, _): requests.append("open \(destination.route)")
             case .resetToRoot: requests.append("other")
             }
         }
         viewModel.show(error: "验证码错误")
         viewModel.request(.pop)
-        viewModel.request(.confirm(ConfirmationRequest(message: "确定要注销当前用户吗?") {}))
         viewModel.open(RouteKey<Int>("goods.detail"), 7)
         #expect(viewModel.title.value == "登录")
         #expect(errors.values == ["验证码错误"])
-        #expect(requests.values == ["pop", "confirm 确定要注销当前用户吗?", "open goods.detail"])
+        #expect(requests.values == ["pop", "open goods.detail"])
     }
 
     @Test func aViewModelIsFreedWhenItsLastOwnerLetsGo() {

@@ -52,7 +52,6 @@ public final class Navigator: Navigating {
     /// The chrome of the screen the main pane shows, and of the one the detail pane shows.
     private var chrome: ChromeBinding?
     private var detailChrome: ChromeBinding?
-    let confirmations = ConfirmationPresenter()
     /// Keeps the screens across runs, once `restoreSavedScreens` has been asked.
     private var restoration: ScreenRestoration?
     private var pageNumber = 0
@@ -143,8 +142,6 @@ public final class Navigator: Navigating {
             screens.replaceRoot(with: StackedScreen(controller))
         case .pop:
             screens.pop()
-        case let .confirm(request):
-            confirmations.present(request, over: window.window)
         }
     }
 
@@ -345,11 +342,10 @@ public final class Navigator: Navigating {
         for (index, entry) in screens.entries.enumerated() { entry.viewModel.isActive = active && isShowing(index) }
     }
 
-    /// The window closed: its dialogs close, and every screen ends.
+    /// The window closed: every screen ends (and their questions' dialogs close with them).
     private func windowClosed() {
         // The screens leaving with the window are no change to keep: the next start restores them.
         restoration?.finish()
-        confirmations.closeAll()
         unbindChromes()
         screens.removeAll()
     }

@@ -84,6 +84,9 @@ public final class GoodsListController: Controller {
         view.footerRetry.reactive.isVisible <~ viewModel.offersRetryInFooter
         view.footerRetry.reactive.pressed = CocoaAction(viewModel.retry)
 
+        // 注销 asks first, in a dialog over the window, for as long as the list is on screen.
+        lifetime += viewModel.confirmLogout.handleWithDialogs(over: view.page)
+
         let search = viewModel.search.map { [view] in SearchBinding(search: $0, list: view, pictures: pictures, opening: viewModel) }
         self.search = search
         chrome = ScreenChrome(items: (search.map { [$0.chromeItem] } ?? []) + [

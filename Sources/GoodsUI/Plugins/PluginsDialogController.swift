@@ -18,6 +18,8 @@ final class PluginsDialogController {
         view.hint.reactive.text <~ viewModel.hint
         view.problems.reactive.text <~ Property(value: viewModel.problems)
         view.problems.reactive.isVisible <~ Property(value: viewModel.showsProblems)
+        // Turning a quarantined plugin back on asks first, over the dialog, while it is open.
+        view.lifetime += viewModel.confirmEnabling.handleWithDialogs(over: view.dialog)
         // The plugins are known when the dialog opens: one row each, in the view model's order.
         for (index, plugin) in viewModel.rows.value.enumerated() {
             let row = view.addRow()

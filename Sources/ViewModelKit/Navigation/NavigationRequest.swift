@@ -7,6 +7,4 @@ public enum NavigationRequest: Sendable {
     case pop
     /// Replace the whole stack with `viewModel`'s screen (after login, after logout).
     case resetToRoot(ViewModel)
-    /// Ask the user to confirm; `confirmation.onConfirm` runs if they do.
-    case confirm(ConfirmationRequest)
 }
