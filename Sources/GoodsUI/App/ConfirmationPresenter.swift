@@ -12,7 +12,7 @@ import ViewModelKit
 @MainActor
 final class ConfirmationPresenter {
     /// The dialogs still open, with the layouts that hold their widgets.
-    private var open: [ObjectIdentifier: (dialog: MessageDialog, layout: UILayout, answers: Lifetime.Token)] = [:]
+    private var open: [ObjectIdentifier: (dialog: MessageDialog, layout: ConfirmLayout, answers: Lifetime.Token)] = [:]
 
     /// The dialog last presented, while it is open (tests).
     var dialog: MessageDialog? { open.values.first?.dialog }
@@ -27,9 +27,9 @@ final class ConfirmationPresenter {
     /// Shows `request` over `parent`. A `confirm.ui` that does not load is logged, and nothing
     /// is asked (nor done).
     func present(_ request: ConfirmationRequest, over parent: Window) {
-        let layout = UILayout.loading("confirm.ui", in: .module)
-        guard layout.error == nil else { return }
-        let dialog = MessageDialog(toplevel: layout[MessageDialog.self, "dialog"].pointer)
+        let layout = ConfirmLayout()
+        guard layout.uiLayout.error == nil else { return }
+        let dialog = MessageDialog(toplevel: layout.dialog.pointer)
         dialog.setParent(parent)
         if let title = request.title {
             dialog.heading = title
