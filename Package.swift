@@ -132,6 +132,8 @@ let package = Package(
                     exclude: ["WebPlugin.swift", "WebPageController.swift", "WebPageViewManager.swift",
                               "web-page.ui", "web.plugin", "build.conf", "po"],
                     sources: ["WebPageViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict + gtkSwift),
+        // The layouts' generator, run as the builds run it; builds Tests/Fixtures/typed-layout.
+        .testTarget(name: "LayoutCodegenTests", swiftSettings: strict),
         .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats"], swiftSettings: strict + gtkSwift),
         // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization"],
