@@ -44,8 +44,11 @@ let package = Package(
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "GtkReactive", targets: ["GtkReactive", "GtkShim"]),
         .library(name: "PluginKit", targets: ["PluginKit"]),
-        // Compiles a target's .ui files (listed in its *.gresource.xml) into the target.
+        // Compiles a target's .ui files (listed in its *.gresource.xml) into the target, with a
+        // typed layout per file.
         .plugin(name: "EmbedGResource", targets: ["EmbedGResource"]),
+        // The typed layouts' generator, which build-plugins.sh runs for plugins too.
+        .executable(name: "layout-codegen", targets: ["layout-codegen"]),
         // The app.
         .executable(name: "goodsdesk", targets: ["goodsdesk"]),
         .executable(name: "reactive-bench", targets: ["reactive-bench"]),
@@ -85,8 +88,12 @@ let package = Package(
                 plugins: ["BuildIdentifier"]),
         .plugin(name: "BuildIdentifier", capability: .buildTool()),
         // Compiles a target's `*.gresource.xml` (its `.ui` layouts) into the target as
-        // `UIResourceBundle.module`: the layouts live in the binary, installed or not.
-        .plugin(name: "EmbedGResource", capability: .buildTool()),
+        // `UIResourceBundle.module`: the layouts live in the binary, installed or not. And through
+        // layout-codegen, one `TypedLayout` per `.ui` file, whose outlets the compiler checks.
+        .plugin(name: "EmbedGResource", capability: .buildTool(), dependencies: ["layout-codegen"]),
+        // Reads a GResource manifest's .ui files (Foundation's XMLParser) and writes their typed
+        // layouts (`login.ui` → `LoginLayout`, `phone: Entry`). A build tool: no GTK.
+        .executableTarget(name: "layout-codegen", swiftSettings: strict),
         // The version and the application id from VERSION and APP_ID (meson reads the same files).
         .plugin(name: "ProjectFacts", capability: .buildTool()),
         // Controllers and ViewManagers per feature, and the window that shows them.
@@ -132,9 +139,12 @@ let package = Package(
                     exclude: ["WebPlugin.swift", "WebPageController.swift", "WebPageViewManager.swift",
                               "web-page.ui", "web.plugin", "build.conf", "po"],
                     sources: ["WebPageViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict + gtkSwift),
+        // The layouts' generator, run as the builds run it; builds Tests/Fixtures/typed-layout.
+        .testTarget(name: "LayoutCodegenTests", swiftSettings: strict),
         .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats", "TestSupport", "GtkTestSupport"], swiftSettings: strict + gtkSwift),
         // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
-        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization", "TestSupport", "GtkTestSupport"], swiftSettings: strict + gtkSwift),
+        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization", "TestSupport", "GtkTestSupport"],
+                    exclude: ["PluginKitTests.gresource.xml", "Fixtures"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
         .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "ViewModelKit", "GtkShim", "CGtk", "TestSupport", "GtkTestSupport"],
                     exclude: ["GtkReactiveTests.gresource.xml", "Fixtures"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
     ]

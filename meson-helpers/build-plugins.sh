@@ -4,7 +4,8 @@
 #   build-plugins.sh [debug|release] [OUTPUT] [PLUGIN_FOLDER...]
 #
 # Each plugin folder holds one `*.plugin` manifest, the plugin's Swift sources and any `*.ui`
-# layouts (compiled into the library as `UIResourceBundle.module`, prefix /plugins/<Id>), and may
+# layouts (compiled into the library as `UIResourceBundle.module`, prefix /plugins/<Id>, each
+# with its typed layout from the app build's layout-codegen: `echo.ui` → `EchoLayout`), and may
 # hold its own catalogue (`po/`, for the manifest's `Gettext-Domain`); its library (`lib<Module>.so`),
 # manifest and compiled catalogues (`locale/`) land in OUTPUT (default `.build/<config>/plugins`).
 # Only the folder's own `*.swift` are compiled (a `Tests/` folder in it is SwiftPM's). Default
@@ -47,6 +48,8 @@ case $config in
     *) echo "build-plugins.sh: configuration must be debug or release, not '$config'" >&2; exit 2 ;;
 esac
 [ -d "$bin/Modules" ] || { echo "build-plugins.sh: build the app first (swift build -c $config ${scratch[*]:-})" >&2; exit 1; }
+# The typed layouts' generator, as the app's build made it (a build of one product may not have).
+[ -x "$bin/layout-codegen" ] || swift build -c "$config" ${scratch[@]+"${scratch[@]}"} --product layout-codegen >&2
 
 # The C modules the layers import, as SwiftPM hands them to the compiler.
 clang_modules=(
@@ -93,8 +96,9 @@ for folder in "${folders[@]}"; do
     # The Swift module's name: the library name in CamelCase (goods-detail → GoodsDetail).
     module=$(echo "$library" | sed -E 's/(^|[-_.])([a-z])/\U\2/g; s/[^A-Za-z0-9]//g')Plugin
     echo "build-plugins.sh: $folder → $output/lib$library.so"
-    # A plugin's layouts (`*.ui` in its folder) are compiled into it, as the EmbedGResource package
-    # plugin does for the app's targets: `UIFile("echo.ui", in: .module)` under /plugins/<Id>/.
+    # A plugin's layouts (`*.ui` in its folder) are compiled into it with their typed layouts, as the
+    # EmbedGResource package plugin does for the app's targets: `EchoLayout()` loads echo.ui from
+    # /plugins/<Id>/, and a renamed id fails this compile where the code uses it.
     extra=()
     # What the plugin's build.conf adds: packages' include folders and libraries, modules.
     needs=()
@@ -139,7 +143,8 @@ extension UIResourceBundle {
     static let module = UIResourceBundle(base64: "$(base64 -w0 "$stamp_folder/$module.gresource")", prefix: "/plugins/$id")
 }
 SWIFT
-        extra+=("$stamp_folder/${module}GResource.swift")
+        "$bin/layout-codegen" "$resources" "$folder" "$stamp_folder/${module}Layouts.swift"
+        extra+=("$stamp_folder/${module}GResource.swift" "$stamp_folder/${module}Layouts.swift")
     fi
     swiftc -emit-library -module-name "$module" -parse-as-library \
         -swift-version 6 -enable-upcoming-feature ExistentialAny "${optimisation[@]}" \

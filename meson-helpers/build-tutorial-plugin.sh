@@ -14,7 +14,7 @@ max_lines=40
 source=$(mktemp -d)
 trap 'rm -rf "$source"' EXIT
 # The section's one ini, one swift and one xml block become <Module>.plugin, <Module>Plugin.swift
-# and the .ui file the Swift loads (`.loading("echo.ui", …)`).
+# and the .ui file the section names first (`echo.ui`, whose typed layout the Swift uses).
 python3 - "$source" <<'PY'
 import re, sys, textwrap
 readme = open("README.md", encoding="utf-8").read()
@@ -31,9 +31,9 @@ for language in ("ini", "swift", "xml"):
         sys.exit(f"build-tutorial-plugin: the README's tutorial has {len(found)} ```{language} blocks, not one")
     blocks[language] = textwrap.dedent(found[0])
 module = re.search(r"^Module=(\S+)$", blocks["ini"], re.M)
-layout = re.search(r'"([A-Za-z0-9_-]+\.ui)"', blocks["swift"])
+layout = re.search(r'`([A-Za-z0-9_-]+\.ui)`', section)
 if not module or not layout:
-    sys.exit("build-tutorial-plugin: the tutorial's manifest names no Module=, or its Swift loads no .ui file")
+    sys.exit("build-tutorial-plugin: the tutorial's manifest names no Module=, or its text names no `….ui` file")
 camel = re.sub(r"(?:^|[-_.])([a-z])", lambda m: m.group(1).upper(), module.group(1))
 files = {f"{module.group(1)}.plugin": "ini", f"{camel}Plugin.swift": "swift", layout.group(1): "xml"}
 for name, language in files.items():

@@ -27,14 +27,17 @@ swift run goodsdesk-data --output "$generated"
 diff -r data/dataset "$generated" > /dev/null || { echo "data/dataset is not what goodsdesk-data writes: run 'swift run goodsdesk-data'" >&2; exit 1; }
 # GTK tests need a display: everything runs under a private Xvfb server and D-Bus session.
 export GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
+# The unit tests never reach the user's dconf: whichever test first touches GSettings, the
+# process's default backend is the memory one (the stores under test keep their key files).
+unit_env=(G_DEBUG=fatal-criticals GSETTINGS_BACKEND=memory)
 # A GLib critical fails the unit tests as it fails the UI runs (GtkTestSupport's log writer
 # aborts on one too, whatever G_DEBUG says).
-G_DEBUG=fatal-criticals xvfb-run -a dbus-run-session -- swift test
+env "${unit_env[@]}" xvfb-run -a dbus-run-session -- swift test
 if ! $quick; then
 # Release mode too: the optimiser releases values early, which debug builds never show.
 swift build -c release
 ./meson-helpers/build-all-plugins.sh release
-G_DEBUG=fatal-criticals xvfb-run -a dbus-run-session -- swift test -c release
+env "${unit_env[@]}" xvfb-run -a dbus-run-session -- swift test -c release
 fi
 # End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario,
 # in the seeds' Chinese and in English; a screenshot per step goes to the artifacts folder.

@@ -7,6 +7,10 @@ import PackagePlugin
 /// The resource lives in the binary, so the same code finds its `.ui` files uninstalled, in
 /// tests and installed, with no search path and nothing to install.
 ///
+/// With `layout-codegen` it also writes `<Target>Layouts.swift`: per `.ui` file under the
+/// manifest's first prefix a `TypedLayout` (`login.ui` → `LoginLayout`, one typed property per
+/// object with an id), so code names its widgets by properties the compiler checks.
+///
 /// The manifest's `<file>` entries are read here only to tell SwiftPM the command's inputs; the
 /// command itself compiles the manifest as it is each time it runs. SwiftPM keeps the commands a
 /// plugin returns until the package's layout changes (see BuildIdentifier), so a file newly
@@ -52,12 +56,19 @@ struct EmbedGResource: BuildToolPlugin {
             }"
             if [ ! -f "$output" ] || [ "$(cat "$output")" != "$text" ]; then printf '%s\n' "$text" > "$output"; fi
             """#
+        let codegen = try context.tool(named: "layout-codegen")
+        let layouts = context.pluginWorkDirectoryURL.appending(path: "\(target.name)Layouts.swift")
         return [
             .buildCommand(
                 displayName: "Compiling \(manifest.lastPathComponent) into \(target.name)",
                 executable: URL(fileURLWithPath: "/bin/sh"),
                 arguments: ["-c", script, "sh", manifest.path, sourceFolder.path, output.path, prefix],
                 inputFiles: inputs, outputFiles: [output]),
+            .buildCommand(
+                displayName: "Generating \(target.name)'s typed layouts from \(manifest.lastPathComponent)",
+                executable: codegen.url,
+                arguments: [manifest.path, sourceFolder.path, layouts.path],
+                inputFiles: inputs + [codegen.url], outputFiles: [layouts]),
         ]
     }
 

@@ -50,8 +50,8 @@ open class Widget {
 
     /// Wraps `pointer` within `scope` (a layout's, a row's): its `lifetime`, and so every
     /// binding made through it, ends when `scope` ends or the widget is disposed, not when this
-    /// wrapper is released. `layout[Label.self, "name"].reactive.text <~ name` keeps working
-    /// after the temporary wrapper is gone.
+    /// wrapper is released: a binding made through a layout's outlet keeps working after that
+    /// wrapper is gone.
     public required convenience init(_ pointer: UnsafeMutablePointer<GtkWidget>, scope: Lifetime) {
         self.init(pointer)
         scoped = state.lifetime(within: scope)

@@ -1,36 +1,36 @@
 import GtkReactive
 import ViewModelKit
 
-/// A convenient base for a screen's controller: its view model, its layout (a `.ui` file) and
-/// the page in it. A subclass binds the layout's widgets to the model in its init and declares
-/// its chrome:
+/// A convenient base for a screen's controller: its view model, its layout (the typed layout
+/// generated from its `.ui` file) and the page in it. A subclass binds the layout's outlets to
+/// the model in its init and declares its chrome:
 ///
 /// ```swift
-/// final class EchoController: ScreenController<EchoViewModel> {
+/// final class EchoController: ScreenController<EchoViewModel, EchoLayout> {
 ///     init(_ model: EchoViewModel) {
-///         super.init(model, layout: UILayout.loading("echo.ui", in: .module), page: "page")
-///         layout[Entry.self, "message"].reactive.text <~> model.text
+///         super.init(model, layout: EchoLayout(), page: \.page)
+///         layout.message.reactive.text <~> model.text
 ///     }
 /// }
 /// ```
 ///
-/// Bindings made through `layout[…]` last as long as the layout, which lives as long as the
-/// controller: when the screen leaves, they end.
+/// Bindings made through the layout's outlets last as long as the layout, which lives as long as
+/// the controller: when the screen leaves, they end.
 @MainActor
-open class ScreenController<Model: ViewModel>: Controller {
+open class ScreenController<Model: ViewModel, Layout: TypedLayout>: Controller {
     /// The view model the screen shows.
     public let model: Model
-    /// The screen's widgets, found by id (`layout[Label.self, "count"]`).
-    public let layout: UILayout
-    /// The page the navigator shows: the layout's object with the id given to `init`.
+    /// The screen's widgets, as the layout's typed outlets (`layout.count`).
+    public let layout: Layout
+    /// The page the navigator shows: the layout's outlet `page` names.
     public let page: Widget
 
-    /// A controller showing `model` in `layout`'s object `page` (a stand-in, and a line in the
-    /// log, when the layout has no such widget).
-    public init(_ model: Model, layout: UILayout, page: String = "page") {
+    /// A controller showing `model` in `layout`'s widget `page` picks, an outlet's key path
+    /// (`\.page`).
+    public init<Page: Widget>(_ model: Model, layout: Layout, page: (Layout) -> Page) {
         self.model = model
         self.layout = layout
-        self.page = layout[Widget.self, page]
+        self.page = page(layout)
     }
 
     /// The view model, as the navigator sees it.

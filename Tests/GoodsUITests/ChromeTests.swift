@@ -32,13 +32,13 @@ final class ChromedModel: ViewModel {
 
 /// A screen that declares its chrome, written as the tutorial's controller: the slot `refresh`
 /// with an action and its shortcut, a header button and a menu item of its own.
-final class ChromedScreen: ScreenController<ChromedModel> {
+final class ChromedScreen: ScreenController<ChromedModel, MenuItemLayout> {
     var shares = 0
     var exports = 0
 
     init(_ model: ChromedModel) {
-        super.init(model, layout: UILayout.loading("menu-item.ui", in: .goodsUI), page: "item")
-        layout[Label.self, "label"].reactive.text <~ model.heading
+        super.init(model, layout: MenuItemLayout(), page: \.item)
+        layout.label.reactive.text <~ model.heading
     }
 
     override var chrome: ScreenChrome {
@@ -56,9 +56,9 @@ final class ChromedScreen: ScreenController<ChromedModel> {
 }
 
 /// A screen that declares nothing: the view model's title, no items.
-final class PlainScreen: ScreenController<ViewModel> {
+final class PlainScreen: ScreenController<ViewModel, MenuItemLayout> {
     init(_ model: ViewModel) {
-        super.init(model, layout: UILayout.loading("menu-item.ui", in: .goodsUI), page: "item")
+        super.init(model, layout: MenuItemLayout(), page: \.item)
     }
 }
 
@@ -327,11 +327,11 @@ struct ChromeTests {
 }
 
 /// A screen that declares 注销 in the menu, as the goods list does.
-final class LoggingOutScreen: ScreenController<ViewModel> {
+final class LoggingOutScreen: ScreenController<ViewModel, MenuItemLayout> {
     let logout: @MainActor () -> Void
     init(_ model: ViewModel, logout: @escaping @MainActor () -> Void) {
         self.logout = logout
-        super.init(model, layout: UILayout.loading("menu-item.ui", in: .goodsUI), page: "item")
+        super.init(model, layout: MenuItemLayout(), page: \.item)
     }
 
     override var chrome: ScreenChrome {

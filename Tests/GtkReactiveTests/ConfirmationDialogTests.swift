@@ -34,14 +34,14 @@ struct ConfirmationDialogTests {
 
     /// Lets the asking task and the main loop run until a dialog is open over `window`.
     func shownDialog(over window: Window) async throws -> MessageDialog {
-        await pumpMainLoopYielding { !openDialogs(over: window).isEmpty }
+        await pumpMainLoopYielding(timeout: .seconds(10)) { !openDialogs(over: window).isEmpty }
         return try #require(openDialogs(over: window).first, "a dialog opens over the window")
     }
 
     /// Lets the handler's task and the main loop run until `interaction` has no question
     /// pending (bounded: a lost answer fails the test instead of hanging it).
     func settled(_ interaction: Interaction<ConfirmationQuestion, Bool>) async -> Bool {
-        await pumpMainLoopYielding { interaction.pendingCount == 0 }
+        await pumpMainLoopYielding(timeout: .seconds(10)) { interaction.pendingCount == 0 }
     }
 
     /// A window with a page in it: what a screen registers its dialogs over.

@@ -11,11 +11,11 @@ final class EchoModel: ViewModel {
     let text = MutableProperty("")
 }
 
-/// The tutorial's controller, as it reads.
-final class EchoController: ScreenController<EchoModel> {
+/// The tutorial's controller, as it reads (its layout generated from Fixtures/echo.ui).
+final class EchoController: ScreenController<EchoModel, EchoLayout> {
     init(_ model: EchoModel) {
-        super.init(model, layout: UILayout.loading("echo.ui", in: UIResourceBundle(registeredAt: "/org/example/nowhere")), page: "page")
-        layout[Entry.self, "message"].reactive.text <~> model.text
+        super.init(model, layout: EchoLayout(), page: \.page)
+        layout.message.reactive.text <~> model.text
     }
 
     override var chrome: ScreenChrome {
@@ -55,10 +55,12 @@ struct ScreenChromeTests {
         let model = EchoModel()
         let controller = EchoController(model)
         #expect(controller.viewModel === model)
-        #expect(controller.layout.error != nil, "no echo.ui here: the layout says why")
-        #expect(Widget.isInstance(controller.page.pointer), "a stand-in page, not a crash")
+        #expect(controller.layout.uiLayout.error == nil)
+        #expect(controller.page.pointer == controller.layout.page.pointer, "the page is the outlet the key path names")
+        #expect(Box.isInstance(controller.page.pointer))
         #expect(controller.chrome.item("send")?.label == "Send")
         model.text.value = "hi"
+        #expect(controller.layout.message.text == "hi", "bound through the typed outlet")
         controller.chrome.item("send")?.perform(from: Button(label: ""))
         #expect(model.text.value == "", "the item's closure ran")
     }

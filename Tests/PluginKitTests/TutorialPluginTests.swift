@@ -47,6 +47,7 @@ struct TutorialPluginTests {
         #expect(counts.gtkCalls == 0, "\(counts.summary)")
         #expect(counts.assumeIsolated == 0, "\(counts.summary)")
         #expect(counts.layoutFile == "echo.ui")
+        #expect(counts.usesTypedLayout, "the controller uses echo.ui's typed layout")
         #expect(counts.layoutLines > 0)
     }
 
@@ -99,6 +100,8 @@ struct TutorialCounts {
     let gtkCalls: Int
     let assumeIsolated: Int
     let layoutFile: String
+    /// Whether the Swift reaches its widgets through the generated `EchoLayout`, naming no file.
+    let usesTypedLayout: Bool
     let layoutLines: Int
 
     struct Missing: Error, CustomStringConvertible {
@@ -127,7 +130,9 @@ struct TutorialCounts {
         swiftLines = nonBlank(swift)
         gtkCalls = swift.components(separatedBy: "gtk_").count - 1
         assumeIsolated = swift.components(separatedBy: "MainActor.assumeIsolated").count - 1
-        layoutFile = try Regex(#""([A-Za-z0-9_-]+\.ui)""#).firstMatch(in: swift).flatMap { $0.output[1].substring.map(String.init) } ?? "(none)"
+        // The file the section names first, as build-tutorial-plugin.sh finds it.
+        layoutFile = try Regex(#"`([A-Za-z0-9_-]+\.ui)`"#).firstMatch(in: String(section)).flatMap { $0.output[1].substring.map(String.init) } ?? "(none)"
+        usesTypedLayout = swift.contains("EchoLayout()") && !swift.contains("\"echo.ui\"")
         layoutLines = nonBlank(layout)
     }
 

@@ -6,14 +6,14 @@ import Reactive
 /// binding targets; it knows no view model and runs no action.
 @MainActor
 final class GoodsDetailViewManager {
-    /// The labels the page shows, by their id in the layout; each is hidden while empty.
-    enum Text: String, CaseIterable {
-        case nickname, verified, publishTime = "publish_time", title, price, originalPrice = "original_price"
+    /// The labels the page shows; each is hidden while empty.
+    enum Text {
+        case nickname, verified, publishTime, title, price, originalPrice
         case condition, freight, count, place, description, messages
     }
 
     /// The loaded layout: it keeps the widgets, and its lifetime is the page's bindings'.
-    private let layout: UILayout
+    private let layout: GoodsDetailLayout
     /// The page the navigator shows (accessible name 商品详情).
     let page: ScrolledWindow
     /// The seller's avatar: their picture, or their initials.
@@ -28,26 +28,22 @@ final class GoodsDetailViewManager {
     let reply: Button
     /// One large picture per image, in order.
     let pictures: [Picture]
-    private let labels: [Text: Label]
 
     /// Ends when the view manager is released.
     var lifetime: Lifetime { layout.lifetime }
 
     /// The page with room for `pictureCount` pictures.
     init(pictureCount: Int) {
-        let layout = UILayout.loading("goods-detail.ui", in: .module)
+        let layout = GoodsDetailLayout()
         self.layout = layout
-        page = layout[ScrolledWindow.self, "page"]
-        avatar = layout[Avatar.self, "avatar"]
-        like = layout[ToggleButton.self, "like"]
-        sellerButton = layout[Button.self, "seller_button"]
-        placeButton = layout[Button.self, "place_button"]
-        reply = layout[Button.self, "reply"]
-        var labels: [Text: Label] = [:]
-        for text in Text.allCases { labels[text] = layout[Label.self, text.rawValue] }
-        self.labels = labels
+        page = layout.page
+        avatar = layout.avatar
+        like = layout.like
+        sellerButton = layout.sellerButton
+        placeButton = layout.placeButton
+        reply = layout.reply
 
-        let column = layout[Box.self, "pictures"]
+        let column = layout.pictures
         pictures = (0..<max(0, pictureCount)).map { _ in
             let picture = Picture(contentFit: .contain, canShrink: true)
             picture.addCSSClass("detail-picture")
@@ -59,10 +55,28 @@ final class GoodsDetailViewManager {
 
     /// A label's text; an empty text hides the label.
     func text(of text: Text) -> BindingTarget<String> {
-        let label = labels[text] ?? layout[Label.self, text.rawValue]
+        let label = label(text)
         return label.reactive.makeBindingTarget("label") { label, value in
             label.text = value
             label.isVisible = !value.isEmpty
+        }
+    }
+
+    /// The label that shows `text`.
+    private func label(_ text: Text) -> Label {
+        switch text {
+        case .nickname: layout.nickname
+        case .verified: layout.verified
+        case .publishTime: layout.publishTime
+        case .title: layout.title
+        case .price: layout.price
+        case .originalPrice: layout.originalPrice
+        case .condition: layout.condition
+        case .freight: layout.freight
+        case .count: layout.count
+        case .place: layout.place
+        case .description: layout.description
+        case .messages: layout.messages
         }
     }
 

@@ -7,7 +7,7 @@ import Reactive
 @MainActor
 final class WebPageViewManager {
     /// The loaded layout: it keeps the widgets, and its lifetime is the page's bindings'.
-    private let layout: UILayout
+    private let layout: WebPageLayout
     /// The page the navigator shows (accessible name 网页).
     let page: Box
     /// The load's progress (accessible name 加载进度), shown while a page loads.
@@ -22,12 +22,12 @@ final class WebPageViewManager {
 
     init() {
         WebView.registerType()
-        let layout = UILayout.loading("web-page.ui", in: .module)
+        let layout = WebPageLayout()
         self.layout = layout
-        page = layout[Box.self, "page"]
-        progress = layout[ProgressBar.self, "progress"]
-        web = layout[WebView.self, "web"]
-        refusal = layout[Label.self, "refusal"]
+        page = layout.page
+        progress = layout.progress
+        web = layout.web
+        refusal = layout.refusal
     }
 
     /// The refusal's text; the web view shows while it is empty, the text in its place otherwise.

@@ -58,7 +58,7 @@ public final class AppActions {
 
     private let window: Window
     private weak var application: Application?
-    private let layout: UILayout
+    private let layout: MenusLayout
     /// The primary menu (menus.ui's `primary_menu`).
     public let menu: Menu
     /// The screen's section and the plugins' actions' section of `menu`.
@@ -66,7 +66,7 @@ public final class AppActions {
     let appItems: Menu
     /// The shortcuts window while it shows, and the layout that made it.
     private(set) var shortcutsWindow: Window?
-    private var shortcutsLayout: UILayout?
+    private var shortcutsLayout: ShortcutsLayout?
     /// The commands installed, by action name: held here, as the window holds their GActions.
     private var commands: [String: Command] = [:]
     /// The accelerators each action has, by detailed name (the application's, or the window
@@ -80,11 +80,13 @@ public final class AppActions {
     init(window: Window, application: Application?, refresh refreshButton: Button, logout logoutButton: Button) {
         self.window = window
         self.application = application
-        layout = UILayout.loading("menus.ui", in: .module)
-        let menu = (try? layout.menu(id: "primary_menu")) ?? Menu()
+        layout = MenusLayout()
+        let menu = layout.primaryMenu
         self.menu = menu
-        screenItems = (try? layout.menu(id: "screen_items")) ?? Self.appendSection(to: menu)
-        appItems = (try? layout.menu(id: "app_items")) ?? Self.appendSection(to: menu)
+        // A menus.ui that did not load (logged) gives empty menus: the sections go in the primary one.
+        let loaded = layout.uiLayout.error == nil
+        screenItems = loaded ? layout.screenItems : Self.appendSection(to: menu)
+        appItems = loaded ? layout.appItems : Self.appendSection(to: menu)
         refresh = add(name: "refresh", label: nil, in: nil, accelerators: Self.refreshKeys, pressing: refreshButton)
         logout = add(name: "logout", label: nil, in: nil, accelerators: [], pressing: logoutButton)
         if let close = SimpleAction(name: "close") {
@@ -188,9 +190,8 @@ public final class AppActions {
     /// Shows the shortcuts window, or raises the one showing.
     func showShortcutsWindow() {
         if let open = shortcutsWindow, open.isOpen { return open.present() }
-        guard let layout = try? UILayout("shortcuts.ui", in: .module),
-              let shortcuts = try? layout.object(Window.self, id: "help_overlay") else { return }
-        let held = Window(toplevel: shortcuts.pointer)
+        guard let layout = try? ShortcutsLayout.load() else { return }
+        let held = Window(toplevel: layout.helpOverlay.pointer)
         held.setParent(window)
         shortcutsLayout = layout
         shortcutsWindow = held

@@ -16,7 +16,7 @@ import Reactive
 @MainActor
 public final class AppWindow: AppChrome {
     /// The loaded `window.ui`: holds every widget of the window.
-    let layout: UILayout
+    let layout: WindowLayout
     public let window: Window
     public let back: Button
     public let fill: Button
@@ -84,38 +84,38 @@ public final class AppWindow: AppChrome {
     public init(application: Application?) {
         // The layout names Adw widgets: libadwaita must have started (an application has).
         AdwaitaStyle.start()
-        layout = UILayout.loading("window.ui", in: .module)
-        window = Window(toplevel: layout[Window.self, "window"].pointer)
+        layout = WindowLayout()
+        window = Window(toplevel: layout.window.pointer)
         window.setApplication(application?.pointer)
-        back = layout[Button.self, "back"]
-        fill = layout[Button.self, "fill"]
-        refresh = layout[Button.self, "refresh"]
-        menu = layout[MenuButton.self, "menu"]
+        back = layout.back
+        fill = layout.fill
+        refresh = layout.refresh
+        menu = layout.menu
         logout = Button(label: tr("注销"))
         logout.setAccessibleLabel(tr("注销"))
         logout.isVisible = false
         actions = AppActions(window: window, application: application, refresh: refresh, logout: logout)
         menu.isPrimary = true
         menu.setMenu(actions.menu)
-        headerStart = layout[Box.self, "header_start"]
-        headerEnd = layout[Box.self, "header_end"]
-        header = layout[HeaderBar.self, "header"]
-        titleLabel = layout[Label.self, "title"]
-        stack = layout[Stack.self, "stack"]
-        mainPane = layout[Box.self, "main_pane"]
-        detailPane = layout[Box.self, "detail_pane"]
-        separator = layout[Widget.self, "pane_separator"]
-        leaflet = layout[Leaflet.self, "leaflet"]
-        detailHeader = layout[HeaderBar.self, "detail_header"]
-        detailTitle = layout[Label.self, "detail_title"]
-        backSlot = layout[Box.self, "back_slot"]
-        detailBackSlot = layout[Box.self, "detail_back_slot"]
-        detailStart = layout[Box.self, "detail_start"]
-        detailEnd = layout[Box.self, "detail_end"]
-        detailStack = layout[Stack.self, "detail_stack"]
-        placeholder = layout[StatusPage.self, "placeholder"]
-        toasts = layout[ToastOverlay.self, "toasts"]
-        widthWatch = layout[DrawingArea.self, "width_watch"]
+        headerStart = layout.headerStart
+        headerEnd = layout.headerEnd
+        header = layout.header
+        titleLabel = layout.title
+        stack = layout.stack
+        mainPane = layout.mainPane
+        detailPane = layout.detailPane
+        separator = layout.paneSeparator
+        leaflet = layout.leaflet
+        detailHeader = layout.detailHeader
+        detailTitle = layout.detailTitle
+        backSlot = layout.backSlot
+        detailBackSlot = layout.detailBackSlot
+        detailStart = layout.detailStart
+        detailEnd = layout.detailEnd
+        detailStack = layout.detailStack
+        placeholder = layout.placeholder
+        toasts = layout.toasts
+        widthWatch = layout.widthWatch
         // The breakpoint: the leaflet may unfold from splitWidth on. The width comes during a
         // layout; the leaflet changes after it.
         let splitWidth = Self.splitWidth

@@ -9,7 +9,7 @@ import ViewModelKit
 @MainActor
 public final class StartErrorWindow {
     /// The loaded `start-error.ui`; the widgets below live as long as it.
-    public let layout: UILayout
+    public let layout: StartErrorLayout
     public let window: Window
     /// The title (GoodsDesk 无法启动), the message and 退出.
     public let status: StatusPage
@@ -20,11 +20,11 @@ public final class StartErrorWindow {
 
     /// A window for `application` saying `message`.
     public init(message: String, application: Application?) {
-        layout = UILayout.loading("start-error.ui", in: .module)
-        window = Window(toplevel: layout[Window.self, "window"].pointer)
+        layout = StartErrorLayout()
+        window = Window(toplevel: layout.window.pointer)
         window.setApplication(application?.pointer)
-        status = layout[StatusPage.self, "status"]
-        quit = layout[Button.self, "quit"]
+        status = layout.status
+        quit = layout.quit
         status.descriptionText = message
         quit.reactive.clicked.startObserving(during: window.lifetime) { [weak window] in window?.close() }
     }

@@ -16,7 +16,7 @@ final class GoodsListViewManager {
     /// The seeds' banner size: the pages keep its aspect before their pictures arrive.
     static let bannerAspect = (width: 375, height: 238)
 
-    let layout: UILayout
+    let layout: GoodsListLayout
     let page: Box
     /// The banners' area (hidden while there are none).
     let bannerArea: Clamp
@@ -55,7 +55,7 @@ final class GoodsListViewManager {
     private var pages: [Picture] = []
     private var dotButtons: [Button] = []
     /// The dots' layouts, held while the dots show.
-    private var dotLayouts: [UILayout] = []
+    private var dotLayouts: [CarouselDotLayout] = []
     private var dotNames: [String] = []
     private var pageTitles: [String] = []
     /// The banner the view model shows: the carousel is moved there, and a move the carousel
@@ -73,27 +73,27 @@ final class GoodsListViewManager {
     var lifetime: Lifetime { layout.lifetime }
 
     init() {
-        let layout = UILayout.loading("goods-list.ui", in: .goodsUI)
+        let layout = GoodsListLayout()
         self.layout = layout
-        page = layout[Box.self, "page"]
-        bannerArea = layout[Clamp.self, "banner_clamp"]
-        banner = layout[Button.self, "banner"]
-        carousel = layout[Carousel.self, "carousel"]
-        dots = layout[Box.self, "dots"]
-        section = layout[Label.self, "section"]
-        sectionArea = layout[Clamp.self, "section_clamp"]
-        loadingStatus = layout[StatusPage.self, "loading_status"]
-        loadingSpinner = layout[Spinner.self, "loading_spinner"]
-        emptyStatus = layout[StatusPage.self, "empty_status"]
-        errorStatus = layout[StatusPage.self, "error_status"]
-        retry = layout[Button.self, "retry"]
-        listArea = layout[Widget.self, "list_area"]
-        scroller = layout[ScrolledWindow.self, "scroller"]
-        list = layout[ListView.self, "list"]
-        scrollTop = layout[Button.self, "scroll_top"]
-        footer = layout[Label.self, "footer"]
-        footerMore = layout[Button.self, "footer_more"]
-        footerRetry = layout[Button.self, "footer_retry"]
+        page = layout.page
+        bannerArea = layout.bannerClamp
+        banner = layout.banner
+        carousel = layout.carousel
+        dots = layout.dots
+        section = layout.section
+        sectionArea = layout.sectionClamp
+        loadingStatus = layout.loadingStatus
+        loadingSpinner = layout.loadingSpinner
+        emptyStatus = layout.emptyStatus
+        errorStatus = layout.errorStatus
+        retry = layout.retry
+        listArea = layout.listArea
+        scroller = layout.scroller
+        list = layout.list
+        scrollTop = layout.scrollTop
+        footer = layout.footer
+        footerMore = layout.footerMore
+        footerRetry = layout.footerRetry
 
         scrollTop.reactive.isVisible <~ scroller.reactive.isScrolledPast(pages: 1).take(during: layout.lifetime)
         scrollTop.reactive.clicked.startObserving(during: layout.lifetime) { [weak self] in self?.scrollToTop() }
@@ -202,9 +202,9 @@ final class GoodsListViewManager {
             return picture
         }
         dotButtons = paths.indices.map { index in
-            let layout = UILayout.loading("carousel-dot.ui", in: .goodsUI)
+            let layout = CarouselDotLayout()
             dotLayouts.append(layout)
-            let dot = layout[Button.self, "dot"]
+            let dot = layout.dot
             dots.append(dot)
             let input = dotClickInput
             dot.reactive.clicked.startWithValues { input.send(value: index) }

@@ -9,7 +9,7 @@ public final class GoodsRowView: ListRowView {
     public static let pictureCount = 8
 
     /// The layout the widgets come from; its lifetime is the row's.
-    public let layout: UILayout
+    public let layout: GoodsRowLayout
     /// The row's top widget; its accessible name is the item's title, its description the price
     /// and the seller.
     public let root: Widget
@@ -46,28 +46,29 @@ public final class GoodsRowView: ListRowView {
     public let like: ToggleButton
 
     public init() {
-        let layout = UILayout.loading("goods-row.ui", in: .goodsUI)
+        let layout = GoodsRowLayout()
         self.layout = layout
-        root = layout[Box.self, "root"]
-        avatar = layout[Avatar.self, "avatar"]
-        verified = layout[Image.self, "verified"]
-        nickname = layout[Label.self, "nickname"]
-        time = layout[Label.self, "time"]
-        strip = layout[PictureStrip.self, "strip"]
-        pictures = (0..<Self.pictureCount).map { layout[Image.self, "picture\($0)"] }
-        price = layout[Label.self, "price"]
-        originalPrice = layout[Label.self, "original_price"]
-        freight = layout[Label.self, "freight"]
-        count = layout[Label.self, "count"]
-        brandNew = layout[Label.self, "brand_new"]
-        title = layout[Label.self, "title"]
-        description = layout[Label.self, "description"]
-        place = layout[Label.self, "place"]
-        messages = layout[Label.self, "messages"]
-        sellerButton = layout[Button.self, "seller_button"]
-        placeButton = layout[Button.self, "place_button"]
-        reply = layout[Button.self, "reply"]
-        like = layout[ToggleButton.self, "like"]
+        root = layout.root
+        avatar = layout.avatar
+        verified = layout.verified
+        nickname = layout.nickname
+        time = layout.time
+        strip = layout.strip
+        pictures = [layout.picture0, layout.picture1, layout.picture2, layout.picture3,
+                    layout.picture4, layout.picture5, layout.picture6, layout.picture7]
+        price = layout.price
+        originalPrice = layout.originalPrice
+        freight = layout.freight
+        count = layout.count
+        brandNew = layout.brandNew
+        title = layout.title
+        description = layout.description
+        place = layout.place
+        messages = layout.messages
+        sellerButton = layout.sellerButton
+        placeButton = layout.placeButton
+        reply = layout.reply
+        like = layout.like
     }
 
     /// Lets go of every picture the row shows (the avatar's too), textures included.

@@ -7,7 +7,7 @@ import Reactive
 /// their footer). It owns widgets only and knows no view model.
 @MainActor
 final class SearchViewManager {
-    let layout: UILayout
+    let layout: SearchLayout
     /// 输入你要找的宝贝.
     let entry: SearchEntry
     /// The screen's page: the goods list, or the results in its place.
@@ -31,19 +31,19 @@ final class SearchViewManager {
 
     /// The search widgets, with `listPage` (the goods list's page) in the list's slot.
     init(listPage: Widget) {
-        let layout = UILayout.loading("search.ui", in: .goodsUI)
+        let layout = SearchLayout()
         self.layout = layout
-        entry = layout[SearchEntry.self, "search_entry"]
-        page = layout[Box.self, "search_page"]
-        listSlot = layout[Box.self, "list_slot"]
-        resultsArea = layout[Widget.self, "results_area"]
-        searchingStatus = layout[StatusPage.self, "searching_status"]
-        searchingSpinner = layout[Spinner.self, "searching_spinner"]
-        noResultsStatus = layout[StatusPage.self, "no_results_status"]
-        failedStatus = layout[StatusPage.self, "failed_status"]
-        scroller = layout[ScrolledWindow.self, "results_scroller"]
-        list = layout[ListView.self, "results_list"]
-        footer = layout[Label.self, "results_footer"]
+        entry = layout.searchEntry
+        page = layout.searchPage
+        listSlot = layout.listSlot
+        resultsArea = layout.resultsArea
+        searchingStatus = layout.searchingStatus
+        searchingSpinner = layout.searchingSpinner
+        noResultsStatus = layout.noResultsStatus
+        failedStatus = layout.failedStatus
+        scroller = layout.resultsScroller
+        list = layout.resultsList
+        footer = layout.resultsFooter
         listPage.expandsVertically = true
         listSlot.append(listPage)
     }

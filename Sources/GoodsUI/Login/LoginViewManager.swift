@@ -10,7 +10,7 @@ import Reactive
 @MainActor
 public final class LoginViewManager {
     /// The loaded `login.ui`; every widget below lives as long as it.
-    public let layout: UILayout
+    public let layout: LoginLayout
     /// The page as shown: the form, clamped to a readable width and centred.
     public let clamp: Clamp
     /// The form itself.
@@ -29,15 +29,15 @@ public final class LoginViewManager {
     public var lifetime: Lifetime { layout.lifetime }
 
     public init() {
-        layout = UILayout.loading("login.ui", in: .module)
-        clamp = layout[Clamp.self, "clamp"]
-        page = layout[Box.self, "page"]
-        avatar = layout[Avatar.self, "avatar"]
-        phone = layout[Entry.self, "phone"]
-        code = layout[Entry.self, "code"]
-        login = layout[Button.self, "login"]
-        loginLabel = layout[Label.self, "login-label"]
-        loginSpinner = layout[Spinner.self, "login-spinner"]
+        layout = LoginLayout()
+        clamp = layout.clamp
+        page = layout.page
+        avatar = layout.avatar
+        phone = layout.phone
+        code = layout.code
+        login = layout.login
+        loginLabel = layout.loginLabel
+        loginSpinner = layout.loginSpinner
     }
 
     /// Puts the keyboard focus in the first empty field.

@@ -4,7 +4,7 @@ import GtkReactive
 /// comment after another (bound by `CommentsController`).
 @MainActor
 public final class CommentRowView: ListRowView {
-    public let layout: UILayout
+    public let layout: CommentRowLayout
     /// The row's top widget; its accessible name is the author and the text.
     public let root: Widget
     /// The author's picture, their initials meanwhile (decoration).
@@ -14,12 +14,12 @@ public final class CommentRowView: ListRowView {
     public let text: Label
 
     public init() {
-        let layout = UILayout.loading("comment-row.ui", in: .goodsUI)
+        let layout = CommentRowLayout()
         self.layout = layout
-        root = layout[Box.self, "root"]
-        avatar = layout[Avatar.self, "avatar"]
-        author = layout[Label.self, "author"]
-        time = layout[Label.self, "time"]
-        text = layout[Label.self, "text"]
+        root = layout.root
+        avatar = layout.avatar
+        author = layout.author
+        time = layout.time
+        text = layout.text
     }
 }

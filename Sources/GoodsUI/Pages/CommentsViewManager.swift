@@ -5,7 +5,7 @@ import Reactive
 /// place, the footer, and the entry with 发送 under them. Owns widgets only.
 @MainActor
 final class CommentsViewManager {
-    let layout: UILayout
+    let layout: CommentsLayout
     let page: Box
     /// In the comments' place when there are none.
     let emptyStatus: StatusPage
@@ -21,14 +21,14 @@ final class CommentsViewManager {
     var lifetime: Lifetime { layout.lifetime }
 
     init() {
-        let layout = UILayout.loading("comments.ui", in: .goodsUI)
+        let layout = CommentsLayout()
         self.layout = layout
-        page = layout[Box.self, "page"]
-        emptyStatus = layout[StatusPage.self, "empty_status"]
-        scroller = layout[ScrolledWindow.self, "scroller"]
-        list = layout[ListView.self, "list"]
-        footer = layout[Label.self, "footer"]
-        entry = layout[Entry.self, "entry"]
-        send = layout[Button.self, "send"]
+        page = layout.page
+        emptyStatus = layout.emptyStatus
+        scroller = layout.scroller
+        list = layout.list
+        footer = layout.footer
+        entry = layout.entry
+        send = layout.send
     }
 }

@@ -5,7 +5,7 @@ import Reactive
 /// rows, a status page in their place when there are none, and the footer. Owns widgets only.
 @MainActor
 final class GoodsListPageViewManager {
-    let layout: UILayout
+    let layout: GoodsListPageLayout
     let page: Box
     /// In the rows' place when the page holds no goods.
     let emptyStatus: StatusPage
@@ -20,14 +20,14 @@ final class GoodsListPageViewManager {
     var lifetime: Lifetime { layout.lifetime }
 
     init() {
-        let layout = UILayout.loading("goods-list-page.ui", in: .goodsUI)
+        let layout = GoodsListPageLayout()
         self.layout = layout
-        page = layout[Box.self, "page"]
-        emptyStatus = layout[StatusPage.self, "empty_status"]
-        scroller = layout[ScrolledWindow.self, "scroller"]
-        list = layout[ListView.self, "list"]
-        footer = layout[Label.self, "footer"]
-        footerMore = layout[Button.self, "footer_more"]
+        page = layout.page
+        emptyStatus = layout.emptyStatus
+        scroller = layout.scroller
+        list = layout.list
+        footer = layout.footer
+        footerMore = layout.footerMore
     }
 
     /// The footer: `text` on the label, or on the flat button when it loads more; one shows.

@@ -9,7 +9,7 @@ final class PluginsDialogViewManager {
     /// One plugin's row, from its own load of `plugin-row.ui`.
     struct Row {
         /// The loaded row file; the widgets below live as long as it.
-        let layout: UILayout
+        let layout: PluginRowLayout
         /// The list row itself, named after its plugin for screen readers.
         let row: ListBoxRow
         let name: Label
@@ -19,7 +19,7 @@ final class PluginsDialogViewManager {
     }
 
     /// The loaded `plugins-dialog.ui`.
-    let layout: UILayout
+    let layout: PluginsDialogLayout
     /// The dialog's window; its `lifetime` ends when it closes.
     let dialog: Window
     let list: ListBox
@@ -34,11 +34,11 @@ final class PluginsDialogViewManager {
 
     /// Loads the dialog over `parent` (the app's window). It shows on `present()`.
     init(parent: Widget) {
-        layout = UILayout.loading("plugins-dialog.ui", in: .module)
-        dialog = Window(toplevel: layout[Window.self, "dialog"].pointer)
-        list = layout[ListBox.self, "list"]
-        problems = layout[Label.self, "problems"]
-        hint = layout[Label.self, "hint"]
+        layout = PluginsDialogLayout()
+        dialog = Window(toplevel: layout.dialog.pointer)
+        list = layout.list
+        problems = layout.problems
+        hint = layout.hint
         dialog.transientFor = Window.cast(parent.pointer)
         let (closed, input) = Signal<Void, Never>.pipe()
         self.closed = closed
@@ -50,9 +50,8 @@ final class PluginsDialogViewManager {
 
     /// Adds a row at the end of the list and returns its widgets.
     func addRow() -> Row {
-        let file = UILayout.loading("plugin-row.ui", in: .module)
-        let row = Row(layout: file, row: file[ListBoxRow.self, "row"], name: file[Label.self, "name"],
-                      detail: file[Label.self, "detail"], status: file[Label.self, "status"], enabled: file[Switch.self, "enabled"])
+        let file = PluginRowLayout()
+        let row = Row(layout: file, row: file.row, name: file.name, detail: file.detail, status: file.status, enabled: file.enabled)
         list.append(row.row)
         rows.append(row)
         return row

@@ -6,7 +6,7 @@ import Reactive
 @MainActor
 public final class StartViewManager {
     /// The loaded `start.ui`; every widget below lives as long as it.
-    public let layout: UILayout
+    public let layout: StartLayout
     public let page: Box
     public let heading: Label
     public let progress: ProgressBar
@@ -16,10 +16,10 @@ public final class StartViewManager {
     public var lifetime: Lifetime { layout.lifetime }
 
     public init() {
-        layout = UILayout.loading("start.ui", in: .module)
-        page = layout[Box.self, "page"]
-        heading = layout[Label.self, "title"]
-        progress = layout[ProgressBar.self, "progress"]
-        detail = layout[Label.self, "detail"]
+        layout = StartLayout()
+        page = layout.page
+        heading = layout.title
+        progress = layout.progress
+        detail = layout.detail
     }
 }

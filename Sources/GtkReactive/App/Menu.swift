@@ -2,7 +2,7 @@ import CGtk
 
 /// A `GMenu`: the model a menu button's popover (a `GtkPopoverMenu`) shows — items that activate
 /// actions by detailed name (`win.refresh`), in sections. Built in a `.ui` file (`<menu id=…>`,
-/// `UILayout.menu(id:)`) or in code; the items can change while the menu is shown.
+/// a typed layout's menu outlet) or in code; the items can change while the menu is shown.
 @MainActor
 public final class Menu {
     /// The `GMenu`, one reference of ours.

@@ -4,9 +4,12 @@ import Reactive
 
 /// One loaded instance of a `.ui` file: the objects GtkBuilder made, found by id. It holds a
 /// reference on each of them, so every object it returns stays valid while the layout lives;
-/// keep the layout for as long as its objects are used (typed wrappers built on `object(id:type:)`
-/// hold it). When it is released its `lifetime` ends, then the windows it loaded are destroyed
-/// and its references dropped.
+/// keep the layout for as long as its objects are used. When it is released its `lifetime`
+/// ends, then the windows it loaded are destroyed and its references dropped.
+///
+/// Code reaches the objects through the file's generated `TypedLayout` (`LoginLayout().phone`),
+/// which holds the layout and whose outlets the compiler checks; the look-ups by id string are
+/// that generated code's (`outlet(_:id:)`) and this package's tests' (`package`).
 ///
 /// Windows: a window is a toplevel from the moment GtkBuilder makes it (it is in
 /// `gtk_window_get_toplevels()` before it is shown), so a dialog's layout is loaded only when the
@@ -97,11 +100,11 @@ public final class UILayout {
     }
 
     /// The ids the file declares, sorted.
-    public func ids() -> [String] { byID.keys.sorted() }
+    package func ids() -> [String] { byID.keys.sorted() }
 
     /// The object declared with `id`, checked to be a `type` (or a subtype). The pointer is valid
     /// while the layout lives.
-    public func object(id: String, type: GType) throws(UIFileError) -> UnsafeMutablePointer<GObject> {
+    package func object(id: String, type: GType) throws(UIFileError) -> UnsafeMutablePointer<GObject> {
         guard let object = byID[id] else { throw .missingObject(file: file, id: id, known: ids()) }
         let instance = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self)
         guard g_type_check_instance_is_a(instance, type) != 0 else {
@@ -112,7 +115,7 @@ public final class UILayout {
     }
 
     /// The widget declared with `id`, checked to be a `type` (GtkWidget unless told).
-    public func widget(id: String, type: GType = gtk_widget_get_type()) throws(UIFileError) -> UnsafeMutablePointer<GtkWidget> {
+    package func widget(id: String, type: GType = gtk_widget_get_type()) throws(UIFileError) -> UnsafeMutablePointer<GtkWidget> {
         let object = try object(id: id, type: type)
         let instance = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self)
         guard g_type_check_instance_is_a(instance, gtk_widget_get_type()) != 0 else {

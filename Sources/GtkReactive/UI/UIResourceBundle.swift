@@ -5,7 +5,7 @@ import Synchronization
 /// A GResource of `.ui` files, found by its prefix. The EmbedGResource package plugin compiles a
 /// target's `*.gresource.xml` into the binary and gives the target a
 /// `UIResourceBundle.module`, so the same code finds its layouts uninstalled, in tests and
-/// installed: `try UIFile("login.ui", in: .module).load()`.
+/// installed; the typed layout it writes per file loads from there (`LoginLayout()`).
 public final class UIResourceBundle: Sendable {
     /// The resource path the bundle's files are under, e.g. `/org/example/Shelf/ui`.
     public let prefix: String
