@@ -44,6 +44,8 @@ let package = Package(
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "GtkReactive", targets: ["GtkReactive", "GtkShim"]),
         .library(name: "PluginKit", targets: ["PluginKit"]),
+        // The window shell: window, navigator, panes, chrome, toasts, back keys, actions.
+        .library(name: "AppShell", targets: ["AppShell"]),
         // Compiles a target's .ui files (listed in its *.gresource.xml) into the target, with a
         // typed layout per file.
         .plugin(name: "EmbedGResource", targets: ["EmbedGResource"]),
@@ -96,8 +98,13 @@ let package = Package(
         .executableTarget(name: "layout-codegen", swiftSettings: strict),
         // The version and the application id from VERSION and APP_ID (meson reads the same files).
         .plugin(name: "ProjectFacts", capability: .buildTool()),
+        // The window shell any app on the framework uses: the window (libadwaita: toasts over a
+        // leaflet of list | detail panes), the navigator over ViewModelKit's NavigationStack, the
+        // screens' chrome, back keys, the actions and their shortcuts, the screens kept across runs.
+        .target(name: "AppShell", dependencies: ["PluginKit", "GtkReactive", "ViewModelKit", "Reactive"],
+                exclude: ["AppShell.gresource.xml"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
         // Controllers and ViewManagers per feature, and the window that shows them.
-        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "Localization"],
+        .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "AppShell", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "Localization"],
                 exclude: ["GoodsUI.gresource.xml"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource", "ProjectFacts"]),
         // No CGtk or GtkShim: the app's entry point goes through GtkReactive (gtkSwift for the headers
         // GtkReactive's module interface names).
@@ -141,7 +148,10 @@ let package = Package(
                     sources: ["WebPageViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict + gtkSwift),
         // The layouts' generator, run as the builds run it; builds Tests/Fixtures/typed-layout.
         .testTarget(name: "LayoutCodegenTests", swiftSettings: strict),
-        .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats", "TestSupport", "GtkTestSupport"], swiftSettings: strict + gtkSwift),
+        // The window shell with screens of no app in particular.
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "PluginKit", "GtkReactive", "ViewModelKit", "Reactive", "GtkTestSupport"],
+                    swiftSettings: strict + gtkSwift),
+        .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "AppShell", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats", "TestSupport", "GtkTestSupport"], swiftSettings: strict + gtkSwift),
         // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization", "TestSupport", "GtkTestSupport"],
                     exclude: ["PluginKitTests.gresource.xml", "Fixtures"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),

@@ -8,7 +8,7 @@ Absolute rules (a violation fails at once):
   - A pure layer's sources import none of those modules either (SwiftPM puts every module in one
     folder, so an undeclared import can still compile).
   - A framework target (the library products: Reactive, Localization, ViewModelKit, GtkReactive,
-    PluginKit, and the C modules under them) neither depends on nor imports an app target
+    PluginKit, AppShell, and the C modules under them) neither depends on nor imports an app target
     (GoodsDomain, GoodsViewModels, GoodsUI, goodsdesk…). Test targets may: they test the two together.
   - ViewModelKit holds no text: it neither depends on nor imports Localization (the app's
     presenters supply default titles).
@@ -40,7 +40,7 @@ import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-FRAMEWORK = {"Reactive", "Localization", "CIntl", "ViewModelKit", "CGtk", "CSoup", "GtkShim", "GtkReactive", "PluginKit"}
+FRAMEWORK = {"Reactive", "Localization", "CIntl", "ViewModelKit", "CGtk", "CSoup", "GtkShim", "GtkReactive", "PluginKit", "AppShell"}
 PURE = {"Reactive", "ViewModelKit", "GoodsDomain", "GoodsViewModels"}
 GTK_SIDE = {"CGtk", "GtkShim", "GtkReactive", "PluginKit", "GoodsUI"}
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+(?:(?:struct|class|enum|func|protocol|typealias|var|let)\s+)?(\w+)", re.M)

@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 @testable import GoodsUI
@@ -111,7 +112,7 @@ struct ChromeTests {
     }
 
     @Test func theTopScreensChromeIsBoundWhileItIsOnTopAndRemovedWhenItLeaves() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let navigator = makeNavigator(window)
         _ = window.addMenuItem("插件")
         let model = ChromedModel(title: "unused: the chrome's title wins")
@@ -165,7 +166,7 @@ struct ChromeTests {
     }
 
     @Test func shortcutsPressTheirItemOnlyWhileItIsShownAndEnabledAndGoWithTheScreen() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let navigator = makeNavigator(window)
         #expect(window.actions.accelerators["win.refresh"] == ["F5", "<Control>r"], "刷新's keys are the window's")
         #expect(!window.actions.isEnabled("refresh"), "no screen declares refresh yet")
@@ -201,7 +202,7 @@ struct ChromeTests {
     }
 
     @Test func theWindowsCommandsAreActionsWithTheirAccelerators() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         #expect(window.menu.isPrimary, "F10 opens the menu")
         #expect(window.actions.accelerators["win.close"] == ["<Control>w"])
         #expect(window.actions.accelerators["win.show-help-overlay"] == ["<Control>question", "<Control>slash"])
@@ -228,7 +229,7 @@ struct ChromeTests {
     }
 
     @Test func logoutIsEnabledOnlyWhileTheTopScreenDeclaresIt() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         var logouts = 0
         let navigator = Navigator.showing(in: window) { viewModel in
             if viewModel.title.value == "列表" { return LoggingOutScreen(viewModel) { logouts += 1 } }
@@ -248,7 +249,7 @@ struct ChromeTests {
     }
 
     @Test func aNeverFocusedWindowCountsAsActiveAndLosingTheFocusPauses() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let navigator = makeNavigator(window)
         let first = ChromedModel()
         navigator.handle(.resetToRoot(first))
@@ -280,7 +281,7 @@ struct ChromeTests {
     }
 
     @Test func errorsAndNoticesOfEveryScreenOnTheStackAreToasts() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let navigator = makeNavigator(window)
         let list = ViewModel(title: "list")
         navigator.handle(.resetToRoot(list))
@@ -301,7 +302,7 @@ struct ChromeTests {
     @Test func closingTheWindowFreesTheScreensAndTheButtonsMadeForTheirChrome() throws {
         GLibCriticals.install()
         let criticals = GLibCriticals.seen.load(ordering: .relaxed)
-        var window: AppWindow? = AppWindow(application: nil)
+        var window: AppWindow? = AppWindow(application: nil, options: .goodsDesk())
         var navigator: Navigator? = window.map(makeNavigator)
         weak var model: ChromedModel?
         weak var screen: ChromedScreen?
@@ -342,4 +343,12 @@ final class LoggingOutScreen: ScreenController<ViewModel, MenuItemLayout> {
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// The widget's first child, if any.
     @MainActor var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(self) }
+}
+
+extension AppWindow {
+    /// GoodsDesk's slots (`ShellOptions.goodsDesk()`), as the tests press them; a missing one is
+    /// a stand-in on no screen, so the checks on it fail rather than the test run.
+    var fill: Button { slot("fill") ?? Button(label: "no fill slot") }
+    var refresh: Button { slot("refresh") ?? Button(label: "no refresh slot") }
+    var logout: Button { slot("logout") ?? Button(label: "no logout slot") }
 }

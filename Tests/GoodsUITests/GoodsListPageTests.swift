@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GoodsDomain
@@ -29,7 +30,7 @@ extension ScreenTests {
         let store = try GoodsStore.inMemory(importing: DataSet(
             pages: [GoodsPage(goods: goods, currentPage: 1, lastPage: 1, perPage: 20)], banners: banners))
         let services = LocalServices(store: store, server: SimulatedServer(scheduler: scheduler), session: Session())
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
         let model = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
         let controller = GoodsListController(viewModel: model, context: context)
@@ -69,7 +70,7 @@ extension ScreenTests {
         let services = LocalServices(store: try GoodsStore.inMemory(importing: DataSet(pages: [], banners: [])),
                                      server: SimulatedServer(scheduler: scheduler), session: Session())
         services.session.account.value = Account(phone: "13800138000", nickname: "n", avatar: nil)
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
         let model = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
         var controller: GoodsListController? = GoodsListController(viewModel: model, context: context)

@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GtkTestSupport

@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GoodsDomain
@@ -101,7 +102,7 @@ extension ScreenTests {
 
     /// Once the store cannot open, the start screen says why and hides the progress bar.
     @Test func theStartScreenHidesTheProgressOnceOpeningFailed() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(AppPlugin { _ in })
         let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))

@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GoodsDomain
@@ -12,7 +13,7 @@ import ViewModelKit
 
 extension ScreenTests {
     @Test func aRowsSellerPlaceAndCommentsOpenTheirScreensTitledAsTheDemo() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.install(GoodsListPlugin())

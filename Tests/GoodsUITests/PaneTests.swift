@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 @testable import GoodsUI
@@ -28,7 +29,7 @@ struct PaneTests {
     }
 
     @Test func wideTheDetailStandsBesideTheListAndAnotherReplacesIt() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let navigator = makeNavigator(window)
         window.setWide(true)
         let list = MasterModel(title: "首页")
@@ -65,7 +66,7 @@ struct PaneTests {
     }
 
     @Test func narrowTheDetailIsPushedAndBackReturnsToTheList() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let navigator = makeNavigator(window)
         let list = MasterModel(title: "首页")
         navigator.handle(.resetToRoot(list))
@@ -90,7 +91,7 @@ struct PaneTests {
     }
 
     @Test func withoutAListThereIsOnePaneAsBefore() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let navigator = makeNavigator(window)
         window.setWide(true)
         navigator.handle(.resetToRoot(ViewModel(title: "登录")))
@@ -102,7 +103,7 @@ struct PaneTests {
     }
 
     @Test func toastsAreQueuedAndTheLastOneIsKnown() {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         window.showToast("收藏商品成功")
         window.showToast("取消收藏商品")
         #expect(window.toastText == "取消收藏商品")

@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GoodsDomain
@@ -106,7 +107,7 @@ struct PluginScreenTests {
 
     /// A window showing the goods list, with the built-in plugins and those in `pluginFolder`.
     func makeApp(pluginFolder: URL?) -> (AppWindow, Navigator, GoodsListController?) {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.install(GoodsListPlugin())
@@ -196,7 +197,7 @@ struct PluginScreenTests {
     }
 
     @Test func menuActionsRunFromTheirItemAndTheirShortcut() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         var runs = 0
         let item = window.addMenuItem("插件", accelerator: "<Control><Shift>p")
         item.events("clicked", during: window.lifetime).observeValues { MainActor.assumeIsolated { runs += 1 } }
@@ -217,7 +218,7 @@ struct PluginScreenTests {
     }
 
     @Test func thePluginsDialogListsPluginsAndRemembersATurnedOffOne() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.loadExternalPlugins(

@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GoodsDomain
@@ -14,7 +15,7 @@ extension PluginScreenTests {
     /// The dialog comes from plugins-dialog.ui and one plugin-row.ui per plugin; what it says
     /// comes from PluginsViewModel.
     @Test func thePluginsDialogShowsWhatItsViewModelSays() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.recordRefused(manifest: URL(fileURLWithPath: "/p/broken.plugin"), reason: "not trusted")
@@ -56,7 +57,7 @@ extension PluginScreenTests {
     }
 
     @Test func problemsThatBelongToNoPluginShowUnderTheList() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.recordProblem("/p/a.plugin: missing [Plugin] Module")
         registry.recordProblem("/p: not trusted")
@@ -78,7 +79,7 @@ extension PluginScreenTests {
     /// Turning back on a plugin that safe mode turned off asks first, in a dialog over the 插件
     /// dialog; the question goes when the 插件 dialog closes.
     @Test func turningAQuarantinedPluginOnAsksOverTheDialog() async throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         let manifest = PluginManifest(file: URL(fileURLWithPath: "/p/crash.plugin"), id: "x.crash", module: "crash", name: "崩溃",
                                       description: "", version: "1.0", authors: [], apiVersion: 1)

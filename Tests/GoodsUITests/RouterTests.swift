@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GoodsDomain
@@ -40,7 +41,7 @@ extension ScreenTests {
     /// The app's navigator over a registry with the built-in screens, the router's routes, and
     /// the echo-like plugin.
     func makeRoutedApp() throws -> (AppWindow, Navigator, AppRouter, PluginRegistry) {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(AppPlugin { _ in })
         registry.install(LoginPlugin())
@@ -133,7 +134,7 @@ extension ScreenTests {
 
 extension PluginScreenTests {
     @Test func theRoutedListOpensTheDetailPluginsTypedRoute() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.install(GoodsListPlugin())

@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GoodsDomain
@@ -42,7 +43,7 @@ struct ScreenTests {
     /// A window with the built-in screens and the app router's routes over the open services,
     /// showing the login screen, as the app starts once its store is open.
     func makeApp() -> (AppWindow, Navigator) {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(LoginPlugin())
         registry.install(GoodsListPlugin())

@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GoodsDomain
@@ -35,7 +36,7 @@ struct SearchPageTests {
         let store = try GoodsStore.inMemory(importing: DataSet(
             pages: [GoodsPage(goods: all, currentPage: 1, lastPage: 1, perPage: 20)], banners: []))
         let services = LocalServices(store: store, server: SimulatedServer(scheduler: scheduler), session: Session())
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let pictures = PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent"))
         let context = ScreenContext(chrome: window, pictures: pictures)
         let model = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)

@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 import GoodsDomain
@@ -13,7 +14,7 @@ import ViewModelKit
 extension ScreenTests {
     /// The first start's window shows at once with the import's progress, then the login.
     @Test func theStartScreenShowsTheImportsProgressThenTheLogin() throws {
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(AppPlugin { _ in })
         registry.install(LoginPlugin())

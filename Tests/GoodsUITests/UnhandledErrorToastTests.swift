@@ -1,3 +1,4 @@
+@testable import AppShell
 import CGtk
 import Foundation
 @testable import GoodsUI
@@ -20,7 +21,7 @@ struct UnhandledErrorToastTests {
 
     @Test func anUnhandledErrorShowsOneToastAndNoDump() throws {
         UnhandledErrors.shared.message = UserMessage.unhandled
-        let window = AppWindow(application: nil)
+        let window = AppWindow(application: nil, options: .goodsDesk())
         let navigator = Navigator(window: window) { PlainScreen($0) }
         let screen = ViewModel(title: "list")
         navigator.handle(.resetToRoot(screen))

@@ -1,5 +1,6 @@
 import Foundation
 import GoodsDomain
+import AppShell
 import GoodsViewModels
 import GtkReactive
 import PluginKit
@@ -153,7 +154,7 @@ public final class GoodsDeskApp {
             IconTheme.add(folder: icons)
         }
         IconTheme.defaultWindowIcon = Self.applicationID
-        let window = AppWindow(application: application)
+        let window = AppWindow(application: application, options: .goodsDesk())
         self.window = window
         if let size = settings?.windowSize {
             Window.cast(window.window.pointer)?.setDefaultSize(width: size.width, height: size.height)

@@ -119,8 +119,8 @@ final class ChromeBinding {
         }
     }
 
-    /// The slots the window's own actions press, with accelerators of their own.
-    static let actionSlots: Set<String> = ["refresh", "logout"]
+    /// The app's slots that are the window's actions, with accelerators of their own.
+    private var actionSlots: Set<String> { Set(window.options.slots.filter(\.isAction).map(\.id)) }
 
     private func bind(_ item: ChromeItem, to button: Button) {
         button.isVisible = true
@@ -133,9 +133,9 @@ final class ChromeBinding {
         } else {
             button.reactive.clicked.startObserving(during: lifetime) { item.perform(from: button) }
         }
-        // A menu item's accelerator is its action's; so are the slots 刷新 and 注销's (the
+        // A menu item's accelerator is its action's; so is an action slot's (GoodsDesk's 刷新 and 注销: the
         // window's win.refresh and win.logout).
-        if let accelerator = item.accelerator, item.place != .menu, !Self.actionSlots.contains(item.id) {
+        if let accelerator = item.accelerator, item.place != .menu, !actionSlots.contains(item.id) {
             shortcuts.append(window.window.addShortcut(accelerator, clicking: button))
         }
     }

@@ -3,21 +3,22 @@ import GtkReactive
 import Reactive
 import ViewModelKit
 
-/// The window's commands as actions, each listed in the primary menu (`menus.ui`) with its
+/// The window's commands as actions, each listed in the app's primary menu with its
 /// accelerator: GNOME's way, so a command works the same from the menu, the keyboard and the
 /// shortcuts window (Ctrl+?).
 ///
-/// - `win.refresh` (F5, Ctrl+R) and `win.logout` press the window's 刷新 and 注销 slots: enabled
-///   only while the screen on top declares them (its slot shown) and they take input.
+/// - `win.<id>` for each of the app's slots that is an action (GoodsDesk's `win.refresh`, F5 and
+///   Ctrl+R, and `win.logout`) presses the slot's button: enabled only while the screen on top
+///   declares it (its slot shown) and it takes input.
 /// - `win.close` (Ctrl+W) closes the window; `app.quit` (Ctrl+Q) closes every window and quits
-///   (an application's only: a window of none, in tests, has no 退出).
-/// - `win.show-help-overlay` (Ctrl+?, Ctrl+/) shows `gtk/help-overlay.ui`.
+///   (an application's only: a window of none, in tests, has none).
+/// - `win.show-help-overlay` (Ctrl+?, Ctrl+/) shows the app's shortcuts window, if it has one.
 /// - the screen's own menu items and the plugins' `AppAction`s come and go (`add`, `remove`).
 ///
 /// Accelerators go through the application (`gtk_application_set_accels_for_action`), which
 /// also shows them in the menu; a window of no application gets window shortcuts that activate
-/// the same actions. Ctrl+F is kept for search: only the goods page's search box takes it (as
-/// a window shortcut of its chrome, `SearchBinding`).
+/// the same actions. The app's reserved accelerators (GoodsDesk's Ctrl+F, for search) go to no
+/// action.
 @MainActor
 public final class AppActions {
     /// Where a command's menu item goes.
@@ -48,59 +49,46 @@ public final class AppActions {
         }
     }
 
-    /// Accelerators nothing may take: Ctrl+F is search's (Step 5).
-    static let reserved = ["<Control>f"]
     /// The window's fixed accelerators, by action.
-    static let refreshKeys = ["F5", "<Control>r"]
     static let closeKeys = ["<Control>w"]
     static let quitKeys = ["<Control>q"]
     static let helpKeys = ["<Control>question", "<Control>slash"]
 
     private let window: Window
     private weak var application: Application?
-    private let layout: MenusLayout
+    private let options: ShellOptions
     /// The primary menu (menus.ui's `primary_menu`).
     public let menu: Menu
     /// The screen's section and the plugins' actions' section of `menu`.
     let screenItems: Menu
     let appItems: Menu
-    /// The shortcuts window while it shows, and the layout that made it.
+    /// The shortcuts window while it shows, and what holds its widgets.
     private(set) var shortcutsWindow: Window?
-    private var shortcutsLayout: ShortcutsLayout?
+    private var shortcutsOwner: AnyObject?
     /// The commands installed, by action name: held here, as the window holds their GActions.
     private var commands: [String: Command] = [:]
     /// The accelerators each action has, by detailed name (the application's, or the window
     /// shortcuts' of a window of no application).
     public private(set) var accelerators: [String: [String]] = [:]
-    private(set) var refresh: Command?
-    private(set) var logout: Command?
-
-    /// The commands of `window` (a `GtkApplicationWindow`) on `application` (nil in tests), with
-    /// 刷新 and 注销 pressing `refresh` and `logout`.
-    init(window: Window, application: Application?, refresh refreshButton: Button, logout logoutButton: Button) {
+    /// The commands of `window` (a `GtkApplicationWindow`) on `application` (nil in tests), in
+    /// the app's menu, with the app's slots that are actions pressing their buttons.
+    init(window: Window, application: Application?, options: ShellOptions, slots: [String: Button]) {
         self.window = window
         self.application = application
-        layout = MenusLayout()
-        let menu = layout.primaryMenu
-        self.menu = menu
-        // A menus.ui that did not load (logged) gives empty menus: the sections go in the primary one.
-        let loaded = layout.uiLayout.error == nil
-        screenItems = loaded ? layout.screenItems : Self.appendSection(to: menu)
-        appItems = loaded ? layout.appItems : Self.appendSection(to: menu)
-        refresh = add(name: "refresh", label: nil, in: nil, accelerators: Self.refreshKeys, pressing: refreshButton)
-        logout = add(name: "logout", label: nil, in: nil, accelerators: [], pressing: logoutButton)
+        self.options = options
+        menu = options.menu.primary
+        screenItems = options.menu.screenItems
+        appItems = options.menu.appItems
+        for slot in options.slots where slot.isAction {
+            guard let button = slots[slot.id] else { continue }
+            add(name: slot.id, label: nil, in: nil, accelerators: slot.accelerators, pressing: button)
+        }
         if let close = SimpleAction(name: "close") {
             close.activated.observe(during: close.lifetime) { [weak window] in window?.close() }
             install(close, section: nil, accelerators: Self.closeKeys)
         }
         installShortcutsWindow()
         if let application { installQuit(on: application) }
-    }
-
-    private static func appendSection(to menu: Menu) -> Menu {
-        let section = Menu()
-        menu.appendSection(section)
-        return section
     }
 
     /// Adds a command labelled `label` (listed in `section`) that presses `button` while it is
@@ -164,8 +152,8 @@ public final class AppActions {
     /// application, else as a window shortcut running `activate` (returned, to take it off).
     private func setAccelerators(_ wanted: [String], for detailedName: String, activate: @escaping @MainActor () -> Void) -> (any Disposable)? {
         let keys = wanted.filter { key in
-            guard Self.reserved.contains(where: { Accelerator.matches($0, key) }) else { return true }
-            FileHandle.standardError.write(Data("GoodsDesk: \(key) is kept for search; not given to \(detailedName)\n".utf8))
+            guard let (_, use) = options.reservedAccelerators.first(where: { Accelerator.matches($0.key, key) }) else { return true }
+            FileHandle.standardError.write(Data("\(key) is kept for \(use); not given to \(detailedName)\n".utf8))
             return false
         }
         accelerators[detailedName] = keys.isEmpty ? nil : keys
@@ -181,7 +169,7 @@ public final class AppActions {
     /// behind (GtkApplication's own help overlay would keep one, never realized, that GTK 4.8's
     /// accessibility root hands out without an object path).
     private func installShortcutsWindow() {
-        guard let show = SimpleAction(name: "show-help-overlay") else { return }
+        guard options.shortcutsWindow != nil, let show = SimpleAction(name: "show-help-overlay") else { return }
         show.activated.observe(during: show.lifetime) { [weak self] in self?.showShortcutsWindow() }
         // Ctrl+? as GtkApplication sets it, and Ctrl+/ (the same key without Shift) as GNOME apps add.
         install(show, section: nil, accelerators: Self.helpKeys)
@@ -190,16 +178,16 @@ public final class AppActions {
     /// Shows the shortcuts window, or raises the one showing.
     func showShortcutsWindow() {
         if let open = shortcutsWindow, open.isOpen { return open.present() }
-        guard let layout = try? ShortcutsLayout.load() else { return }
-        let held = Window(toplevel: layout.helpOverlay.pointer)
+        guard let made = options.shortcutsWindow?() else { return }
+        let held = made.window
         held.setParent(window)
-        shortcutsLayout = layout
+        shortcutsOwner = made.owner
         shortcutsWindow = held
         // Closing destroys it (GtkShortcutsWindow does not hide on close): then it is let go.
         held.lifetime.observeEnded { [weak self] in
             MainThread.run { [weak self] in
                 self?.shortcutsWindow = nil
-                self?.shortcutsLayout = nil
+                self?.shortcutsOwner = nil
             }
         }
         held.present()

@@ -1,6 +1,5 @@
 import Foundation
 import GtkReactive
-import Localization
 import PluginKit
 import Reactive
 
@@ -19,13 +18,13 @@ public final class AppWindow: AppChrome {
     let layout: WindowLayout
     public let window: Window
     public let back: Button
-    public let fill: Button
-    public let refresh: Button
     /// The primary menu button (F10), showing `actions.menu`.
     public let menu: MenuButton
-    /// The 注销 slot: no widget on screen but what `win.logout` (the menu's 注销) presses, shown
-    /// (so the action enabled) while the screen on top declares it.
-    public let logout: Button
+    /// What the app told the window about itself.
+    public let options: ShellOptions
+    /// The app's chrome slots' buttons, by id (`options.slots`); a slot that is only an action
+    /// (the menu's 注销) has a button on no screen, which its action presses.
+    public let slots: [String: Button]
     /// The window's commands: actions, accelerators and the primary menu's items.
     public let actions: AppActions
     /// Declared header buttons without a slot, at the start (after back) and at the end.
@@ -68,11 +67,8 @@ public final class AppWindow: AppChrome {
     /// The width from which a list and the item it opened stand side by side.
     public nonisolated static let splitWidth = 860
 
-    /// The app's own widgets for chrome items, by item id: `window.ui`'s 填充 and 刷新 (with
-    /// the window's F5/Ctrl+R) and the menu's 注销 (`win.logout`). A screen's item with one of
-    /// these ids uses the widget (its place, look, accessible name); the framework's chrome
-    /// knows no id.
-    var slots: [String: Button] { ["fill": fill, "refresh": refresh, "logout": logout] }
+    /// The slot `id`'s button (a screen's item with that id uses it); nil for no such slot.
+    public func slot(_ id: String) -> Button? { slots[id] }
 
     /// Ends when the window closes (its close button, `destroy()`), or when this is released.
     public var lifetime: Lifetime { window.lifetime }
@@ -80,21 +76,29 @@ public final class AppWindow: AppChrome {
     /// Whether the window is still open: false once it has closed.
     public var isOpen: Bool { !window.isDestroyed }
 
-    /// A window for `application`; without one (tests), a window of no application.
-    public init(application: Application?) {
+    /// A window for `application` (without one, in tests, a window of no application), with the
+    /// app's menu, slots and words.
+    public init(application: Application?, options: ShellOptions) {
         // The layout names Adw widgets: libadwaita must have started (an application has).
         AdwaitaStyle.start()
+        self.options = options
         layout = WindowLayout()
         window = Window(toplevel: layout.window.pointer)
         window.setApplication(application?.pointer)
         back = layout.back
-        fill = layout.fill
-        refresh = layout.refresh
+        back.setAccessibleLabel(options.texts.back)
         menu = layout.menu
-        logout = Button(label: tr("注销"))
-        logout.setAccessibleLabel(tr("注销"))
-        logout.isVisible = false
-        actions = AppActions(window: window, application: application, refresh: refresh, logout: logout)
+        menu.setAccessibleLabel(options.texts.menu)
+        var slots: [String: Button] = [:]
+        for slot in options.slots {
+            let button = slot.label.map { Button(label: $0) } ?? Button(iconName: slot.icon ?? "image-missing-symbolic")
+            button.setAccessibleLabel(slot.accessibleName)
+            button.isVisible = false
+            if slot.isOnScreen { layout.slotsEnd.append(button) }
+            slots[slot.id] = button
+        }
+        self.slots = slots
+        actions = AppActions(window: window, application: application, options: options, slots: slots)
         menu.isPrimary = true
         menu.setMenu(actions.menu)
         headerStart = layout.headerStart
@@ -288,7 +292,7 @@ public final class AppWindow: AppChrome {
     public func open(uri: String) {
         guard isOpen else { return }
         guard WebAddressPolicy.openableLink(uri) != nil else {
-            FileHandle.standardError.write(Data("GoodsDesk: link \"\(uri)\" ignored: only http and https links are opened\n".utf8))
+            FileHandle.standardError.write(Data("link \"\(uri)\" ignored: only http and https links are opened\n".utf8))
             return
         }
         WebLink.open(uri, over: window)

@@ -3,7 +3,6 @@ import GtkReactive
 import PluginKit
 import Reactive
 import ViewModelKit
-import Localization
 
 /// Carries out view models' navigation requests on the window: a stack of controllers, one
 /// per screen, created through `makeController` (a view model's screen) and `openRoute` (a
@@ -11,7 +10,7 @@ import Localization
 /// `PluginRegistry`, it gives every screen and menu action a `context` whose navigator is
 /// itself, and a route nobody provides shows the toast 没有插件提供此页面（route）.
 ///
-/// Panes: a screen whose view model is `ListDetailPresenting` (the goods list) is a list that
+/// Panes: a screen whose view model is `ListDetailPresenting` (a goods list, say) is a list that
 /// opens its items beside it. While one is on the stack, the screens above it go in the window's
 /// detail pane: on a wide window (`AppWindow.splitWidth`) list | detail side by side, the pane
 /// showing the list's `detailPlaceholder` until something opens; the list opening another item
@@ -197,7 +196,7 @@ public final class Navigator: Navigating {
     /// Shows route `name`'s screen for `argument`, or says that no plugin provides it.
     private func open(route name: String, argument: any Sendable, as presentation: Presentation, from origin: ViewModel?) {
         guard let controller = openRoute(name, argument, context) else {
-            window.showToast(tr("没有插件提供此页面（{0}）", name))
+            window.showToast(window.options.texts.missingRoute(name))
             return
         }
         let destination = Destination(route: name, argument: argument)
@@ -228,7 +227,7 @@ public final class Navigator: Navigating {
                 }
                 restored += 1
             }
-            if case let .missingRoute(name) = stop { window.showToast(tr("没有插件提供此页面（{0}）", name)) }
+            if case let .missingRoute(name) = stop { window.showToast(window.options.texts.missingRoute(name)) }
         }
         if restored == 0 { screens.replaceRoot(with: StackedScreen(fallback), destination: destination) }
         restoration?.save(screens)
