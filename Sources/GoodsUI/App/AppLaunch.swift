@@ -1,3 +1,4 @@
+import AppShell
 import Foundation
 import GoodsDomain
 import GtkReactive
@@ -147,7 +148,8 @@ public final class AppLaunch {
             return
         }
         if errorWindow == nil {
-            let window = StartErrorWindow(message: startError.message, application: application)
+            let window = StartErrorWindow(
+                title: tr("GoodsDesk 无法启动"), message: startError.message, quitLabel: tr("退出"), application: application)
             window.lifetime.observeEnded { [weak self] in MainThread.run { self?.errorWindow = nil } }
             errorWindow = window
         }
