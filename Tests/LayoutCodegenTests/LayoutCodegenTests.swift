@@ -29,14 +29,18 @@ struct LayoutCodegenTests {
         defer { try? handle.close() }
         process.standardOutput = handle
         process.standardError = handle
+        // Its end is awaited (no polling); a watchdog on a queue of its own ends it after `timeout`.
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(200)) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            Issue.record("\(executable) \(arguments.joined(separator: " ")) took longer than \(Int(timeout)) s")
+        let timedOut = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let late = ended.wait(timeout: .now() + timeout) == .timedOut
+                if late { process.terminate() }
+                continuation.resume(returning: late)
+            }
         }
+        if timedOut { Issue.record("\(executable) \(arguments.joined(separator: " ")) took longer than \(Int(timeout)) s") }
         process.waitUntilExit()
         return Run(status: process.terminationStatus, output: (try? String(contentsOf: output, encoding: .utf8)) ?? "")
     }
