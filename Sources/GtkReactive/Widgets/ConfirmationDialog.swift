@@ -108,7 +108,12 @@ private final class DialogAnswer {
             return
         }
         self.continuation = nil
-        if let dialog, dialog.isOpen { dialog.destroy() }
+        if let dialog {
+            if dialog.isOpen { dialog.destroy() }
+            // A dialog destroyed with its parent keeps, closed, GTK 4.8's pointer to that parent:
+            // freed after it, it would disconnect from freed memory. Answered, it needs none.
+            dialog.setParent(nil)
+        }
         dialog = nil
         parent = nil
         responses = nil
