@@ -70,7 +70,7 @@ public struct ChromeItem {
 
     /// An item that runs `perform` with `owner` (held weakly: the screen's controller or view
     /// model) on each press; a press once `owner` is gone does nothing
-    /// (`ChromeItem(id: "fill", place: .headerEnd, label: tr("填充"), with: self) { $0.model.fill() }`).
+    /// (`ChromeItem(id: "fill", place: .headerEnd, label: "Fill", with: self) { $0.model.fill() }`).
     public init<Owner: LifetimeOwning>(
         id: String, place: Place, label: String? = nil, icon: String? = nil, accessibleName: String? = nil,
         accelerator: String? = nil, with owner: Owner, perform: @escaping @MainActor (Owner) -> Void
