@@ -48,7 +48,7 @@ RAW_CALL = re.compile(r"\b(?:gtk|g|goods|gdk|webkit|jsc)_\w+\s*\(")
 C_MODULES = {"CGtk", "GtkShim", "CWebKit"}
 # Framework modules only plugins build (meson-helpers/build-plugins.sh), and what they may import.
 PLUGIN_ONLY = {"CWebKit", "GtkReactiveWebKit"}
-PLUGIN_ONLY_IMPORTS = {"GtkReactiveWebKit": {"CWebKit", "CGtk", "GtkReactive", "Reactive", "Foundation"}}
+PLUGIN_ONLY_IMPORTS = {"GtkReactiveWebKit": {"CWebKit", "CGtk", "GtkReactive", "ViewModelKit", "Reactive", "Foundation"}}
 BRIDGING = re.compile(r"MainActor\.assumeIsolated")
 SCREEN_CALL = re.compile(r"\b(?:_\(|g_dgettext\s*\(|gtk_box_append|gtk_grid_attach|gtk_header_bar_pack_\w+|gtk_overlay_add_overlay|gtk_stack_add_\w+)")
 UI_SIGNAL = re.compile(r"<signal\b")

@@ -11,12 +11,14 @@ import PackagePlugin
 /// manifest's first prefix a `TypedLayout` (`login.ui` → `LoginLayout`, one typed property per
 /// object with an id), so code names its widgets by properties the compiler checks.
 ///
-/// The manifest's `<file>` entries are read here only to tell SwiftPM the command's inputs; the
-/// command itself compiles the manifest as it is each time it runs. SwiftPM keeps the commands a
-/// plugin returns until the package's layout changes (see BuildIdentifier), so a file newly
-/// added to the manifest is rebuilt when the manifest changes, but edits to that new file are
-/// only tracked after the next re-plan: touch the manifest (or Package.swift) if one seems
-/// ignored. The output is never wrong, only possibly not rebuilt.
+/// The layouts need no line each: `<layouts folder="../../data/ui" compressed="true"/>` in the
+/// manifest stands for every `.ui` file in that folder, which layout-codegen lists into the
+/// manifest it compiles. The folder itself is an input, so adding or removing a file there
+/// rebuilds both outputs; the files found when SwiftPM last planned the build are inputs too, so
+/// their edits rebuild. SwiftPM keeps the commands a plugin returns until the package's layout
+/// changes (see BuildIdentifier), so edits to a file added since are tracked only after the next
+/// re-plan: touch Package.swift if one seems ignored. The output is never wrong, only possibly
+/// not rebuilt.
 @main
 struct EmbedGResource: BuildToolPlugin {
     struct Failure: Error, CustomStringConvertible {
@@ -36,8 +38,14 @@ struct EmbedGResource: BuildToolPlugin {
         let text = try String(contentsOf: manifest, encoding: .utf8)
         let sourceFolder = manifest.deletingLastPathComponent()
         let prefix = try Self.prefix(in: text, manifest: manifest)
-        let inputs = [manifest] + Self.files(in: text).map { sourceFolder.appending(path: $0).standardizedFileURL }
+        let folders = Self.layoutFolders(in: text).map { sourceFolder.appending(path: $0).standardizedFileURL }
+        let found = folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.pathExtension == "ui" }
+        }
+        let inputs = [manifest] + folders + found + Self.files(in: text).map { sourceFolder.appending(path: $0).standardizedFileURL }
         let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)GResource.swift")
+        let expanded = context.pluginWorkDirectoryURL.appending(path: "\(target.name).gresource.xml")
         let script = #"""
             set -eu
             manifest=$1 sourcedir=$2 output=$3 prefix=$4
@@ -60,15 +68,15 @@ struct EmbedGResource: BuildToolPlugin {
         let layouts = context.pluginWorkDirectoryURL.appending(path: "\(target.name)Layouts.swift")
         return [
             .buildCommand(
-                displayName: "Compiling \(manifest.lastPathComponent) into \(target.name)",
-                executable: URL(fileURLWithPath: "/bin/sh"),
-                arguments: ["-c", script, "sh", manifest.path, sourceFolder.path, output.path, prefix],
-                inputFiles: inputs, outputFiles: [output]),
-            .buildCommand(
                 displayName: "Generating \(target.name)'s typed layouts from \(manifest.lastPathComponent)",
                 executable: codegen.url,
-                arguments: [manifest.path, sourceFolder.path, layouts.path],
-                inputFiles: inputs + [codegen.url], outputFiles: [layouts]),
+                arguments: [manifest.path, sourceFolder.path, layouts.path, expanded.path],
+                inputFiles: inputs + [codegen.url], outputFiles: [layouts, expanded]),
+            .buildCommand(
+                displayName: "Compiling \(manifest.lastPathComponent) into \(target.name)",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", script, "sh", expanded.path, sourceFolder.path, output.path, prefix],
+                inputFiles: inputs + [expanded], outputFiles: [output]),
         ]
     }
 
@@ -83,6 +91,11 @@ struct EmbedGResource: BuildToolPlugin {
             throw Failure(description: "EmbedGResource: \(url.path): the prefix \"\(prefix)\" must be an absolute resource path")
         }
         return prefix.count > 1 && prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+    }
+
+    /// The folders of the `<layouts folder="…"/>` entries, relative to the manifest's folder.
+    static func layoutFolders(in manifest: String) -> [String] {
+        manifest.matches(of: /<layouts\b[^>]*?folder\s*=\s*"([^"]*)"/).map { String($0.1) }
     }
 
     /// The paths of the `<file>` entries, relative to the manifest's folder.

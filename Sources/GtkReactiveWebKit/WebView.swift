@@ -2,6 +2,7 @@ import CGtk
 import CWebKit
 import GtkReactive
 import Reactive
+import ViewModelKit
 
 /// A `WebKitWebView` (WebKitGTK 6): a page by URI, its title, load progress and whether it is
 /// loading (as `reactive` producers), and a navigation policy that answers every navigation the
@@ -61,6 +62,21 @@ open class WebView: Widget {
     /// interruption: `WebLoadFailure.isInterruption`), in place of any earlier one.
     public func onLoadFailure(_ report: @escaping @MainActor (WebLoadFailure) -> Void) {
         handlers.loadFailed = report
+    }
+
+    /// Answers every navigation with `decide`, given `owner` (held weakly: the screen's
+    /// controller); once `owner` is gone every navigation is refused.
+    public func setNavigationPolicy<Owner: LifetimeOwning>(
+        with owner: Owner, _ decide: @escaping @MainActor (Owner, WebNavigation) -> WebNavigation.Answer
+    ) {
+        setNavigationPolicy { [weak owner] navigation in owner.map { decide($0, navigation) } ?? .refuse }
+    }
+
+    /// Runs `report` with `owner` (held weakly) when a load fails, while `owner` lives.
+    public func onLoadFailure<Owner: LifetimeOwning>(
+        with owner: Owner, _ report: @escaping @MainActor (Owner, WebLoadFailure) -> Void
+    ) {
+        onLoadFailure { [weak owner] failure in if let owner { report(owner, failure) } }
     }
 
     /// The handlers of this wrapper, connected on first use.

@@ -85,6 +85,16 @@ void grshim_open_uri(GtkWidget *window, const char *uri) {
     if (web) gtk_show_uri(GTK_WINDOW(window), uri, GDK_CURRENT_TIME);
 }
 
+static gboolean grshim_unref_once(gpointer object) {
+    g_object_unref(object);
+    return G_SOURCE_REMOVE;
+}
+
+static void grshim_release_backend_later(gpointer backend, GObject *settings) {
+    (void)settings;
+    g_timeout_add_seconds(3, grshim_unref_once, backend);
+}
+
 GSettings *grshim_settings_new(const char *schema_id, const char *schema_dir, const char *keyfile_path) {
     GSettingsSchemaSource *source = g_settings_schema_source_get_default();
     GSettingsSchemaSource *local = NULL;
@@ -110,7 +120,11 @@ GSettings *grshim_settings_new(const char *schema_id, const char *schema_dir, co
         g_free(folder);
         GSettingsBackend *keyfile = g_keyfile_settings_backend_new(keyfile_path, "/", NULL);
         settings = g_settings_new_full(schema, keyfile, NULL);
-        g_object_unref(keyfile);
+        /* GLib 2.74's key-file backend drops its file monitors on finalize without disconnecting
+           them: a change event already queued (its own write, rate-limited) then reaches the freed
+           backend (a GLib critical). Our reference outlives the settings by a few seconds, so such
+           an event finds it alive. */
+        g_object_weak_ref(G_OBJECT(settings), grshim_release_backend_later, keyfile);
     }
     g_object_unref(backend);
     g_settings_schema_unref(schema);

@@ -1,4 +1,5 @@
 import GtkReactive
+import ViewModelKit
 
 /// A button of the window's chrome that a screen declares: in the header bar or in the header
 /// menu, shown while the screen is on top. The navigator makes it (or uses a widget of the
@@ -65,6 +66,17 @@ public struct ChromeItem {
     ) {
         self.init(id: id, place: place, label: label, icon: icon, accessibleName: accessibleName,
                   accelerator: accelerator, press: .perform(perform))
+    }
+
+    /// An item that runs `perform` with `owner` (held weakly: the screen's controller or view
+    /// model) on each press; a press once `owner` is gone does nothing
+    /// (`ChromeItem(id: "fill", place: .headerEnd, label: "Fill", with: self) { $0.model.fill() }`).
+    public init<Owner: LifetimeOwning>(
+        id: String, place: Place, label: String? = nil, icon: String? = nil, accessibleName: String? = nil,
+        accelerator: String? = nil, with owner: Owner, perform: @escaping @MainActor (Owner) -> Void
+    ) {
+        self.init(id: id, place: place, label: label, icon: icon, accessibleName: accessibleName,
+                  accelerator: accelerator, press: .perform { [weak owner] in if let owner { perform(owner) } })
     }
 
     /// The screen's own `widget` in the header bar (`.headerStart` or `.headerEnd`; `.menu`

@@ -135,6 +135,28 @@ public final class PluginRegistry {
         registrations.screens[key] = { viewModel, context in (viewModel as? Model).map { factory($0, context) } }
     }
 
+    /// Shows view models of `Screen`'s model type (exactly that class) with `Screen`, made with
+    /// `init(_:context:)`: the screen of a view model that is opened as it is (a root a view
+    /// model resets the window to).
+    public func registerScreen<Model, View, Screen: ScreenController<Model, View>>(
+        _ screen: Screen.Type
+    ) throws(RegistrationError) {
+        try registerScreen(for: Model.self) { model, context in screen.init(model, context: context) }
+    }
+
+    /// Opens `key`'s route with `Screen`, showing the view model `model` makes of the route's
+    /// argument (nil when it cannot: the route then finds no screen). The one line a screen
+    /// with a route needs:
+    /// `try registry.registerScreen(EchoController.self, route: echoScreen) { _, _ in EchoViewModel() }`.
+    public func registerScreen<Model, View, Screen: ScreenController<Model, View>, Argument: Sendable>(
+        _ screen: Screen.Type, route key: RouteKey<Argument>,
+        model: @escaping @MainActor (Argument, ScreenContext) -> Model?
+    ) throws(RegistrationError) {
+        try registerRoute(key) { argument, context in
+            model(argument, context).map { screen.init($0, context: context) }
+        }
+    }
+
     /// Opens route `name` (`shelf.detail`) with controllers from `factory`, given the request's
     /// argument; the factory returns nil for an argument it cannot show.
     public func registerRoute(

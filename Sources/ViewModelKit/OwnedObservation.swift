@@ -62,3 +62,17 @@ extension SignalProducer where Error == Never {
         observe(with: owner) { owner, _ in action(owner) }
     }
 }
+
+extension BindingTarget {
+    /// A target applying values to `owner` (held weakly) on the main actor until `owner`'s
+    /// lifetime ends: a view's own binding target (`BindingTarget(with: self) { $0.show($1) }`).
+    @MainActor
+    public init<Owner: LifetimeOwning>(
+        with owner: Owner, slot: BindingSlot = BindingSlot(), _ apply: @escaping @MainActor (Owner, Value) -> Void
+    ) {
+        self.init(mainActorLifetime: owner.lifetime, slot: slot) { [weak owner] value in
+            guard let owner else { return }
+            apply(owner, value)
+        }
+    }
+}

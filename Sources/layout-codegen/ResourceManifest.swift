@@ -17,10 +17,10 @@ struct ResourceManifest {
     let prefix: String
     let layouts: [Entry]
 
-    /// Reads `url`; its `<file>` paths are relative to `sourceFolder` (glib-compile-resources'
-    /// `--sourcedir`).
-    init(contentsOf url: URL, sourceFolder: URL) throws(GeneratorError) {
-        guard let parser = XMLParser(contentsOf: url) else { throw GeneratorError(file: url.path, message: "cannot be read") }
+    /// Reads `text`, the manifest at `url` with its `<layouts>` expanded (`LayoutFolders`); its
+    /// `<file>` paths are relative to `sourceFolder` (glib-compile-resources' `--sourcedir`).
+    init(text: String, url: URL, sourceFolder: URL) throws(GeneratorError) {
+        let parser = XMLParser(data: Data(text.utf8))
         let reader = Reader()
         parser.delegate = reader
         guard parser.parse() else {

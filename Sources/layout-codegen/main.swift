@@ -1,25 +1,45 @@
 import Foundation
 
-// layout-codegen MANIFEST SOURCE_FOLDER OUTPUT
+// layout-codegen MANIFEST SOURCE_FOLDER OUTPUT [EXPANDED_MANIFEST]
 //
 // Writes OUTPUT, a Swift file with one type per `.ui` file that MANIFEST (a `*.gresource.xml`)
 // compiles under its first prefix, the bundle `UIResourceBundle.module` names: `login.ui` →
 // `LoginLayout`, with one typed property per object with an id (`phone: Entry`). A renamed or
 // misspelt id then fails the build where the code uses it. MANIFEST's paths are relative to
-// SOURCE_FOLDER. OUTPUT is rewritten only when its text changes. Run by the EmbedGResource
-// package plugin and by meson-helpers/build-plugins.sh.
+// SOURCE_FOLDER. A `<layouts folder="…"/>` in MANIFEST stands for every `.ui` file in that
+// folder (`LayoutFolders`): EXPANDED_MANIFEST is then the manifest with them listed, for
+// glib-compile-resources. Outputs are rewritten only when their text changes. Run by the
+// EmbedGResource package plugin and by meson-helpers/build-plugins.sh.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: layout-codegen MANIFEST SOURCE_FOLDER OUTPUT\n".utf8))
+guard arguments.count == 4 || arguments.count == 5 else {
+    FileHandle.standardError.write(Data("usage: layout-codegen MANIFEST SOURCE_FOLDER OUTPUT [EXPANDED_MANIFEST]\n".utf8))
     exit(2)
 }
 let manifestURL = URL(fileURLWithPath: arguments[1])
 let sourceFolder = URL(fileURLWithPath: arguments[2], isDirectory: true)
 let outputURL = URL(fileURLWithPath: arguments[3])
+let expandedURL = arguments.count == 5 ? URL(fileURLWithPath: arguments[4]) : nil
+
+/// Writes `text` to `url` unless it already holds it (so the build sees no change).
+func write(_ text: String, to url: URL) throws {
+    if (try? String(contentsOf: url, encoding: .utf8)) != text {
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+}
 
 do {
-    let manifest = try ResourceManifest(contentsOf: manifestURL, sourceFolder: sourceFolder)
+    let template: String
+    do {
+        template = try String(contentsOf: manifestURL, encoding: .utf8)
+    } catch {
+        throw GeneratorError(file: manifestURL.path, message: "cannot be read")
+    }
+    let expanded = try LayoutFolders.expanded(template, sourceFolder: sourceFolder, url: manifestURL)
+    if expanded != template, expandedURL == nil {
+        throw GeneratorError(file: manifestURL.path, message: "<layouts folder=…/> needs the EXPANDED_MANIFEST argument to be compiled")
+    }
+    let manifest = try ResourceManifest(text: expanded, url: manifestURL, sourceFolder: sourceFolder)
     var layouts: [LayoutSource.Layout] = []
     var modules: Set<String> = []
     var files: [String: String] = [:]
@@ -33,9 +53,8 @@ do {
         modules.formUnion(needs)
     }
     let text = LayoutSource.source(manifest: manifestURL.lastPathComponent, layouts: layouts, modules: modules)
-    if (try? String(contentsOf: outputURL, encoding: .utf8)) != text {
-        try Data(text.utf8).write(to: outputURL, options: .atomic)
-    }
+    try write(text, to: outputURL)
+    if let expandedURL { try write(expanded, to: expandedURL) }
 } catch let error as GeneratorError {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)

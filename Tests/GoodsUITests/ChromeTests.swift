@@ -31,36 +31,64 @@ final class ChromedModel: ViewModel {
     }
 }
 
+/// A test screen's widgets: one menu item's layout (a button and its label).
+@MainActor
+final class MenuItemView: ScreenView {
+    let layout = MenuItemLayout()
+    var page: Button { layout.item }
+    var lifetime: Lifetime { layout.lifetime }
+    init() {}
+}
+
+/// The chrome of a screen made outside any window: no toasts, no links.
+@MainActor
+final class NoChrome: AppChrome {
+    let windowWidget = Widget(gtk_label_new(""))
+    let lifetime = Lifetime.never
+    let isActive = SignalProducer<Bool, Never>(value: true)
+    func showToast(_ message: String) {}
+    func open(uri: String) {}
+}
+
+extension ScreenContext {
+    /// A context outside any window, for test screens the navigator's closures make.
+    static var detached: ScreenContext { ScreenContext(chrome: NoChrome(), pictures: .nowhere) }
+}
+
+extension PictureLocator {
+    /// Pictures from a folder that does not exist: every picture shows its placeholder.
+    static var nowhere: PictureLocator { PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")) }
+}
+
 /// A screen that declares its chrome, written as the tutorial's controller: the slot `refresh`
 /// with an action and its shortcut, a header button and a menu item of its own.
-final class ChromedScreen: ScreenController<ChromedModel, MenuItemLayout> {
+final class ChromedScreen: ScreenController<ChromedModel, MenuItemView> {
     var shares = 0
     var exports = 0
 
-    init(_ model: ChromedModel) {
-        super.init(model, layout: MenuItemLayout(), page: \.item)
-        layout.label.reactive.text <~ model.heading
+    convenience init(_ model: ChromedModel) { self.init(model, context: .detached) }
+
+    override func bind() {
+        view.layout.label.reactive.text <~ model.heading
     }
 
     override var chrome: ScreenChrome {
         ScreenChrome(title: Property(model.heading), items: [
             ChromeItem(id: "refresh", place: .headerEnd, icon: "view-refresh-symbolic", accessibleName: "刷新",
                        accelerator: "F5|<Control>r", action: CocoaAction(model.refresh)),
-            ChromeItem(id: "share", place: .headerEnd, icon: "emblem-shared-symbolic", accessibleName: "分享") { [weak self] in
-                self?.shares += 1
+            ChromeItem(id: "share", place: .headerEnd, icon: "emblem-shared-symbolic", accessibleName: "分享", with: self) {
+                $0.shares += 1
             },
-            ChromeItem(id: "export", place: .menu, label: "导出", accelerator: "<Control>e") { [weak self] in
-                self?.exports += 1
+            ChromeItem(id: "export", place: .menu, label: "导出", accelerator: "<Control>e", with: self) {
+                $0.exports += 1
             },
         ], isBusy: Property(model.busy))
     }
 }
 
 /// A screen that declares nothing: the view model's title, no items.
-final class PlainScreen: ScreenController<ViewModel, MenuItemLayout> {
-    init(_ model: ViewModel) {
-        super.init(model, layout: MenuItemLayout(), page: \.item)
-    }
+final class PlainScreen: ScreenController<ViewModel, MenuItemView> {
+    convenience init(_ model: ViewModel) { self.init(model, context: .detached) }
 }
 
 /// The route tests push a view model's screen along: the app opens screens by route only.
@@ -328,15 +356,16 @@ struct ChromeTests {
 }
 
 /// A screen that declares 注销 in the menu, as the goods list does.
-final class LoggingOutScreen: ScreenController<ViewModel, MenuItemLayout> {
-    let logout: @MainActor () -> Void
-    init(_ model: ViewModel, logout: @escaping @MainActor () -> Void) {
+final class LoggingOutScreen: ScreenController<ViewModel, MenuItemView> {
+    private var logout: @MainActor () -> Void = {}
+
+    convenience init(_ model: ViewModel, logout: @escaping @MainActor () -> Void) {
+        self.init(model, context: .detached)
         self.logout = logout
-        super.init(model, layout: MenuItemLayout(), page: \.item)
     }
 
     override var chrome: ScreenChrome {
-        ScreenChrome(items: [ChromeItem(id: "logout", place: .menu, label: "注销") { [weak self] in self?.logout() }])
+        ScreenChrome(items: [ChromeItem(id: "logout", place: .menu, label: "注销", with: self) { $0.logout() }])
     }
 }
 

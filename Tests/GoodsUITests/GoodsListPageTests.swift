@@ -33,7 +33,7 @@ extension ScreenTests {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
         let model = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
-        let controller = GoodsListController(viewModel: model, context: context)
+        let controller = GoodsListController(model, context: context)
         let page = controller.page.pointer
         let footer = try #require(descendants(withCSSClass: "footer", under: page).first)
         func footerText() -> String { String(cString: gtk_label_get_text(grshim_label(footer))) }
@@ -73,7 +73,7 @@ extension ScreenTests {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let context = ScreenContext(chrome: window, pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
         let model = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
-        var controller: GoodsListController? = GoodsListController(viewModel: model, context: context)
+        var controller: GoodsListController? = GoodsListController(model, context: context)
         window.show(page: try #require(controller).page, named: "list")
         #expect(model.confirmLogout.hasHandler, "the list registered its dialog")
 

@@ -16,7 +16,7 @@ extension ScreenTests {
         gtk_window_set_default_size(grshim_window(window.windowWidget.raw), 420, 720)
         window.present()
         grshim_emit(window.fill.pointer, "clicked")
-        (navigator.top as? LoginController)?.login.submit()
+        (navigator.top as? LoginController)?.model.submit()
         scheduler.advance(by: .seconds(1))
         return try #require(navigator.top as? GoodsListController)
     }
@@ -28,9 +28,9 @@ extension ScreenTests {
         window.present()
         grshim_emit(window.fill.pointer, "clicked")
         weak let controller = navigator.top as? LoginController
-        weak let viewModel = controller?.login
-        controller?.login.submit()
-        #expect(controller?.login.login.isExecuting.value == true, "logging in")
+        weak let viewModel = controller?.model
+        controller?.model.submit()
+        #expect(controller?.model.login.isExecuting.value == true, "logging in")
         window.destroy()
         #expect(controller == nil && viewModel == nil, "closing the window ended the login screen at once")
         #expect(!window.isOpen)
@@ -45,8 +45,8 @@ extension ScreenTests {
         let criticals = GLibCriticals.seen.load(ordering: .relaxed)
         let (window, navigator) = makeApp()
         weak let controller = try showGoodsList(window, navigator)
-        weak let viewModel = controller?.goods
-        #expect(controller?.goods.footer.value == .loading, "page 1 is loading")
+        weak let viewModel = controller?.model
+        #expect(controller?.model.footer.value == .loading, "page 1 is loading")
         window.destroy()
         #expect(controller == nil && viewModel == nil, "closing the window ended the goods list at once")
         scheduler.advance(by: .seconds(2))  // when the page would have arrived

@@ -33,7 +33,7 @@ extension ScreenTests {
         gtk_window_set_default_size(grshim_window(window.windowWidget.raw), 420, 720)
         window.present()
         grshim_emit(window.fill.pointer, "clicked")
-        (navigator.top as? LoginController)?.login.submit()
+        (navigator.top as? LoginController)?.model.submit()
         scheduler.advance(by: .seconds(1))
         let controller = try #require(navigator.top as? GoodsListController)
         scheduler.advance(by: .milliseconds(750))
@@ -50,7 +50,7 @@ extension ScreenTests {
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
         pumpMainLoop { visibleRows(list).first.map { $0.title != "商品1" } ?? false }
         scheduler.advance(by: .milliseconds(750))
-        pumpMainLoop { controller.goods.items.value.count == 40 }
+        pumpMainLoop { controller.model.items.value.count == 40 }
         // Scroll into page 2: its rows reuse widgets that showed page 1.
         func showsPageTwo() -> Bool { visibleRows(list).contains { (Int($0.title.dropFirst(2)) ?? 0) > 20 } }
         pumpMainLoop { gtk_adjustment_get_upper(adjustment) > 6000 }
@@ -68,11 +68,11 @@ extension ScreenTests {
         #expect(Int(shownTitle.dropFirst(2)).map { $0 > 20 } == true, "\(shownTitle)")
         grshim_emit(likeButton, "clicked")
         scheduler.advance(by: .seconds(1))
-        let liked = controller.goods.items.value.filter { $0.likes.value > 0 }.map(\.title)
+        let liked = controller.model.items.value.filter { $0.likes.value > 0 }.map(\.title)
         #expect(liked == [shownTitle], "a reused row's click reaches no item it showed before")
 
         // An item that scrolled away changes: no row on screen may follow it.
-        let gone = try #require(controller.goods.items.value.first)
+        let gone = try #require(controller.model.items.value.first)
         gone.like.apply().start()
         scheduler.advance(by: .seconds(1))
         #expect(gone.likes.value == 1)
@@ -223,17 +223,17 @@ extension ScreenTests {
         let (window, navigator) = makeApp()
         let controller = try showGoodsList(window, navigator)
         scheduler.advance(by: .milliseconds(750))
-        #expect(controller.goods.items.value.count == 20)
+        #expect(controller.model.items.value.count == 20)
         let model = try #require(gtk_list_view_get_model(OpaquePointer(controller.listWidget.raw)))
         let log = SpliceLog()
         let handler = g_signal_connect_data(UnsafeMutableRawPointer(model), "items-changed", unsafeBitCast(recordSplice, to: GCallback.self),
                                             Unmanaged.passUnretained(log).toOpaque(), nil, GConnectFlags(rawValue: 0))
-        controller.goods.loadNextPage()
+        controller.model.loadNextPage()
         scheduler.advance(by: .milliseconds(750))
-        controller.goods.loadNextPage()
+        controller.model.loadNextPage()
         scheduler.advance(by: .milliseconds(750))
         #expect(log.splices.withLock { $0 } == [[20, 0, 20], [40, 0, 5]], "each page adds its rows after the others, nothing else")
-        controller.goods.refreshAll()
+        controller.model.refreshAll()
         scheduler.advance(by: .seconds(1))
         #expect(log.splices.withLock { $0 }.last == [0, 45, 20], "a refresh replaces every row")
         g_signal_handler_disconnect(UnsafeMutableRawPointer(model), handler)

@@ -25,20 +25,20 @@ extension ScreenTests {
         let login = try #require(navigator.top as? LoginController)
         let button = login.view.login
         #expect(button.reactive.pressed != nil, "the button carries the login's CocoaAction")
-        #expect(!button.isSensitive && !login.login.login.isEnabled.value)
+        #expect(!button.isSensitive && !login.model.login.isEnabled.value)
         grshim_emit(window.fill.pointer, "clicked")
-        #expect(button.isSensitive && login.login.login.isEnabled.value)
+        #expect(button.isSensitive && login.model.login.isEnabled.value)
         #expect(!isAccessiblyBusy(button) && !button.hasCSSClass("busy"))
 
         button.click()
-        #expect(login.login.login.isExecuting.value, "the click ran the Action")
+        #expect(login.model.login.isExecuting.value, "the click ran the Action")
         #expect(isAccessiblyBusy(button) && button.hasCSSClass("busy"), "busy while it runs")
         #expect(login.view.loginLabel.text == "登录中…" && login.view.loginSpinner.isVisible && login.view.loginSpinner.isSpinning)
         #expect(gtk_test_accessible_has_property(OpaquePointer(button.pointer), GTK_ACCESSIBLE_PROPERTY_LABEL) != 0,
                 "its accessible name is its own (登录), not the label's 登录中…")
         #expect(button.isSensitive, "it keeps a focus it has")
         var refused = 0
-        login.login.login.disabledErrors.observe(during: login.view.lifetime) { _ in refused += 1 }
+        login.model.login.disabledErrors.observe(during: login.view.lifetime) { _ in refused += 1 }
         button.click()
         #expect(refused == 1, "a second click runs nothing")
         #expect(!window.isBusy, "the window's Loading... HUD does not show")
@@ -79,7 +79,7 @@ extension ScreenTests {
         view.code.text = "5858"
         view.login.grabFocus()
         view.login.click()
-        #expect(login.login.login.isExecuting.value)
+        #expect(login.model.login.isExecuting.value)
         #expect(hasFocus(view.login, in: window), "busy, 登录 keeps the focus")
         scheduler.advance(by: .seconds(1))
         #expect(navigator.top is GoodsListController)
@@ -91,11 +91,11 @@ extension ScreenTests {
         let (window, navigator) = makeApp()
         let login = try #require(navigator.top as? LoginController)
         login.view.phone.text = "138"
-        #expect(login.login.mobilePhone.value == "138")
-        login.login.verifyCode.value = "12"
+        #expect(login.model.mobilePhone.value == "138")
+        login.model.verifyCode.value = "12"
         #expect(login.view.code.text == "12")
         login.view.code.cursorPosition = 1
-        login.login.verifyCode.value = "12"
+        login.model.verifyCode.value = "12"
         #expect(login.view.code.cursorPosition == 1, "an equal value leaves the entry (and its cursor) alone")
         window.destroy()
     }

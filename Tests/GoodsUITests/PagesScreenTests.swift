@@ -15,9 +15,9 @@ extension ScreenTests {
     @Test func aRowsSellerPlaceAndCommentsOpenTheirScreensTitledAsTheDemo() throws {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
-        registry.install(LoginPlugin())
-        registry.install(GoodsListPlugin())
         let router = AppRouter(services: services, preferences: MemoryPreferences(), scheduler: scheduler)
+        registry.install(LoginPlugin(router: router))
+        registry.install(GoodsListPlugin(router: router))
         try router.register(in: registry)
         let navigator = Navigator(window: window, registry: registry,
                                   pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
@@ -27,29 +27,29 @@ extension ScreenTests {
         let list = try #require(navigator.top as? GoodsListController)
         list.didShow()
         scheduler.advance(by: .seconds(2))
-        let row = list.goods.items.value[2]
+        let row = list.model.items.value[2]
 
-        list.goods.openSeller(of: row)
+        list.model.openSeller(of: row)
         let seller = try #require(navigator.top as? GoodsListPageController)
         #expect(seller.viewModel.title.value == row.nickname)
         scheduler.advance(by: .seconds(1))
-        #expect(!seller.goods.items.value.isEmpty && seller.goods.items.value.allSatisfy { $0.goods.seller.id == row.goods.seller.id })
+        #expect(!seller.model.items.value.isEmpty && seller.model.items.value.allSatisfy { $0.goods.seller.id == row.goods.seller.id })
 
-        list.goods.openPlace(of: row)
+        list.model.openPlace(of: row)
         let place = try #require(navigator.top as? GoodsListPageController)
         #expect(place.viewModel.title.value == row.place)
 
-        list.goods.openComments(of: row)
+        list.model.openComments(of: row)
         let comments = try #require(navigator.top as? CommentsController)
         #expect(comments.viewModel.title.value == "商品\(row.id)的评论列表")
         let before = row.messageCount.value
-        comments.comments.draft.value = "还在吗？"
-        comments.comments.sendDraft()
+        comments.model.draft.value = "还在吗？"
+        comments.model.sendDraft()
         scheduler.advance(by: .seconds(1))
         #expect(row.messageCount.value == before + 1, "the row's count rose")
         #expect(window.toastText == "留言成功")
         scheduler.advance(by: .seconds(1))
-        #expect(comments.comments.items.value.first?.text == "还在吗？")
+        #expect(comments.model.items.value.first?.text == "还在吗？")
         window.destroy()
     }
 }

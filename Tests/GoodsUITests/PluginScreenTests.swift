@@ -109,8 +109,11 @@ struct PluginScreenTests {
     func makeApp(pluginFolder: URL?) -> (AppWindow, Navigator, GoodsListController?) {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
-        registry.install(LoginPlugin())
-        registry.install(GoodsListPlugin())
+        let router = AppRouter(services: services, preferences: MemoryPreferences(), scheduler: scheduler)
+        registry.install(LoginPlugin(router: router))
+        registry.install(GoodsListPlugin(router: router))
+        // The list is shown as the root view model it is (the app opens it by route).
+        #expect(throws: Never.self) { try registry.registerScreen(GoodsListController.self) }
         if let pluginFolder {
             registry.loadExternalPlugins(
                 from: ExamplePlugins.searchPath(pluginFolder), disabled: [], host: GoodsDeskApp.pluginHost, log: { Issue.record("\($0)") })
@@ -132,7 +135,7 @@ struct PluginScreenTests {
     @Test func selectingARowOpensTheDetailPageFromTheLoadedPlugin() throws {
         var app: (AppWindow, Navigator, GoodsListController?)? = makeApp(pluginFolder: try ExamplePlugins.folderWithDetail())
         let (window, navigator, list) = try #require(app)
-        let goods = try #require(list).goods
+        let goods = try #require(list).model
         let row = goods.items.value[2]
         goods.select(row)
         try inspectDetailPage(window: window, navigator: navigator, row: row)
@@ -189,7 +192,7 @@ struct PluginScreenTests {
 
     @Test func withoutTheDetailPluginSelectingARowSaysSo() throws {
         let (window, navigator, list) = makeApp(pluginFolder: nil)
-        let goods = try #require(list).goods
+        let goods = try #require(list).model
         goods.select(goods.items.value[0])
         #expect(navigator.top is GoodsListController, "nothing to open")
         #expect(window.toastText == "没有插件提供此页面（goods.detail）")
@@ -220,13 +223,13 @@ struct PluginScreenTests {
     @Test func thePluginsDialogListsPluginsAndRemembersATurnedOffOne() throws {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
-        registry.install(LoginPlugin())
+        registry.install(LoginPlugin(router: router))
         registry.loadExternalPlugins(
             from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], host: GoodsDeskApp.pluginHost, log: { _ in })
         registry.recordProblem("/p/bad.plugin: missing [Plugin] Module")
         let preferences = MemoryPreferences()
         let presenter = PluginsDialogPresenter(plugins: registry, preferences: preferences)
-        presenter.show(over: window.window)
+        presenter.show(in: ScreenContext(chrome: window, pictures: .nowhere))
         let dialog = try #require(presenter.dialog)
         #expect(String(cString: gtk_window_get_title(grshim_window(dialog.raw))) == "插件")
         let texts = labelTexts(under: dialog.pointer)

@@ -12,15 +12,18 @@ import Reactive
 import Testing
 
 extension PluginScreenTests {
+    /// A router over the suite's services, for the built-in plugins the dialog lists.
+    var router: AppRouter { AppRouter(services: services, preferences: MemoryPreferences(), scheduler: scheduler) }
+
     /// The dialog comes from plugins-dialog.ui and one plugin-row.ui per plugin; what it says
     /// comes from PluginsViewModel.
     @Test func thePluginsDialogShowsWhatItsViewModelSays() throws {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
-        registry.install(LoginPlugin())
+        registry.install(LoginPlugin(router: router))
         registry.recordRefused(manifest: URL(fileURLWithPath: "/p/broken.plugin"), reason: "not trusted")
         let presenter = PluginsDialogPresenter(plugins: registry, preferences: MemoryPreferences())
-        presenter.show(over: window.window)
+        presenter.show(in: ScreenContext(chrome: window, pictures: .nowhere))
         let dialog = try #require(presenter.dialog)
         let model = try #require(presenter.viewModel)
         #expect(dialog.title == model.title.value)
@@ -62,7 +65,7 @@ extension PluginScreenTests {
         registry.recordProblem("/p/a.plugin: missing [Plugin] Module")
         registry.recordProblem("/p: not trusted")
         let presenter = PluginsDialogPresenter(plugins: registry, preferences: MemoryPreferences())
-        presenter.show(over: window.window)
+        presenter.show(in: ScreenContext(chrome: window, pictures: .nowhere))
         let dialog = try #require(presenter.dialog)
         let problems = descendants(of: dialog.pointer).filter {
             typeName($0) == "GtkLabel" && gtk_widget_has_css_class($0, "error") != 0 && gtk_widget_get_visible($0) != 0
@@ -70,7 +73,7 @@ extension PluginScreenTests {
         #expect(problems.map { String(cString: gtk_label_get_text(grshim_label($0))) }
                 == ["/p/a.plugin: missing [Plugin] Module\n/p: not trusted"])
         // Showing it again raises the open dialog rather than opening a second one.
-        presenter.show(over: window.window)
+        presenter.show(in: ScreenContext(chrome: window, pictures: .nowhere))
         #expect(presenter.dialog === dialog)
         dialog.destroy()
         window.destroy()
@@ -85,7 +88,7 @@ extension PluginScreenTests {
                                       description: "", version: "1.0", authors: [], apiVersion: 1)
         registry.record(manifest, state: .quarantined("它让 GoodsDesk 退出了"))
         let presenter = PluginsDialogPresenter(plugins: registry, preferences: MemoryPreferences(disabledPlugins: ["x.crash"]))
-        presenter.show(over: window.window)
+        presenter.show(in: ScreenContext(chrome: window, pictures: .nowhere))
         let dialog = try #require(presenter.dialog)
         let model = try #require(presenter.viewModel)
         #expect(model.confirmEnabling.hasHandler, "the dialog answers its view model's question")

@@ -44,10 +44,10 @@ extension ScreenTests {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(AppPlugin { _ in })
-        registry.install(LoginPlugin())
-        registry.install(GoodsListPlugin())
         let services = self.services
         let router = AppRouter(preferences: preferences, scheduler: scheduler) { _ in services }
+        registry.install(LoginPlugin(router: router))
+        registry.install(GoodsListPlugin(router: router))
         try router.register(in: registry)
         #expect(registry.install(EchoLikePlugin()).error == nil)
         let navigator = Navigator(window: window, registry: registry,
@@ -74,7 +74,7 @@ extension ScreenTests {
         }
 
         grshim_emit(window.fill.pointer, "clicked")
-        login.login.submit()
+        login.model.submit()
         scheduler.advance(by: .seconds(1))
         #expect(navigator.top is GoodsListController, "the login opened GoodsRoutes.list")
         #expect(gtk_widget_get_visible(window.back.pointer) == 0, "in place of the stack")
@@ -136,12 +136,12 @@ extension PluginScreenTests {
     @Test func theRoutedListOpensTheDetailPluginsTypedRoute() throws {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
-        registry.install(LoginPlugin())
-        registry.install(GoodsListPlugin())
-        registry.loadExternalPlugins(from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], host: GoodsDeskApp.pluginHost, log: { Issue.record("\($0)") })
-        #expect(registry.hasRoute(GoodsRoutes.detail))
         let services = self.services
         let router = AppRouter(services: services, preferences: MemoryPreferences(), scheduler: scheduler)
+        registry.install(LoginPlugin(router: router))
+        registry.install(GoodsListPlugin(router: router))
+        registry.loadExternalPlugins(from: ExamplePlugins.searchPath(try ExamplePlugins.folderWithDetail()), disabled: [], host: GoodsDeskApp.pluginHost, log: { Issue.record("\($0)") })
+        #expect(registry.hasRoute(GoodsRoutes.detail))
         try router.register(in: registry)
         let navigator = Navigator(window: window, registry: registry,
                                   pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
@@ -149,8 +149,8 @@ extension PluginScreenTests {
         let list = try #require(navigator.top as? GoodsListController)
         list.didShow()
         scheduler.advance(by: .seconds(2))
-        let row = list.goods.items.value[2]
-        list.goods.select(row)
+        let row = list.model.items.value[2]
+        list.model.select(row)
         try inspectDetailPage(window: window, navigator: navigator, row: row)
         window.destroy()
     }

@@ -45,8 +45,8 @@ struct ScreenTests {
     func makeApp() -> (AppWindow, Navigator) {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
-        registry.install(LoginPlugin())
-        registry.install(GoodsListPlugin())
+        registry.install(LoginPlugin(router: router))
+        registry.install(GoodsListPlugin(router: router))
         #expect(throws: Never.self) { try router.register(in: registry) }
         let navigator = Navigator(window: window, registry: registry,
                                   pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))
@@ -65,7 +65,7 @@ struct ScreenTests {
         #expect(text(login.view.code) == "5858")
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) != 0)
         gtk_editable_set_text(grshim_editable(login.view.code.raw), "")
-        #expect(login.login.verifyCode.value == "", "what the entry shows reaches the view model")
+        #expect(login.model.verifyCode.value == "", "what the entry shows reaches the view model")
         #expect(gtk_widget_get_sensitive(login.view.login.pointer) == 0)
         window.destroy()
     }
@@ -86,7 +86,7 @@ struct ScreenTests {
         let login = try #require(navigator.top as? LoginController)
         grshim_emit(window.fill.pointer, "clicked")
         grshim_emit(login.view.code.pointer, "activate")
-        #expect(login.login.login.isExecuting.value && login.view.loginLabel.text == "登录中…", "登录 shows it is logging in")
+        #expect(login.model.login.isExecuting.value && login.view.loginLabel.text == "登录中…", "登录 shows it is logging in")
         #expect(!window.isBusy, "no Loading... HUD blocks the window meanwhile")
         scheduler.advance(by: .seconds(1))
         #expect(!window.isBusy)
@@ -100,7 +100,7 @@ struct ScreenTests {
         weak let loginController = app?.1.top as? LoginController
         weak let loginModel = app?.1.top?.viewModel
         if let window = app?.0 { grshim_emit(window.fill.pointer, "clicked") }
-        (app?.1.top as? LoginController)?.login.submit()
+        (app?.1.top as? LoginController)?.model.submit()
         scheduler.advance(by: .seconds(1))
         weak let goodsController = app?.1.top as? GoodsListController
         weak let goodsModel = app?.1.top?.viewModel

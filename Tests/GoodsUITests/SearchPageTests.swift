@@ -41,7 +41,7 @@ struct SearchPageTests {
         let context = ScreenContext(chrome: window, pictures: pictures)
         let model = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler)
         let search = model.enableSearch(services, likes: services, scheduler: scheduler)
-        let controller = GoodsListController(viewModel: model, context: context)
+        let controller = GoodsListController(model, context: context)
         let binding = try #require(controller.search)
 
         let item = try #require(controller.chrome.item("search"))

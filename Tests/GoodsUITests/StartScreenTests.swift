@@ -17,9 +17,9 @@ extension ScreenTests {
         let window = AppWindow(application: nil, options: .goodsDesk())
         let registry = PluginRegistry()
         registry.install(AppPlugin { _ in })
-        registry.install(LoginPlugin())
         let services = self.services
         let router = AppRouter(preferences: preferences, scheduler: scheduler) { _ in services }
+        registry.install(LoginPlugin(router: router))
         try router.register(in: registry)
         let navigator = Navigator(window: window, registry: registry,
                                   pictures: PictureLocator(dataSetDirectory: URL(fileURLWithPath: "/nonexistent")))

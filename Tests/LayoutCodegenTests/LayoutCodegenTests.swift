@@ -128,6 +128,38 @@ struct LayoutCodegenTests {
         #expect(source.contains("UILayout.loading(\"sample.ui\", in: .module)"))
     }
 
+    @Test func aLayoutsFolderStandsForEveryUIFileInIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layout-codegen-\(UUID().uuidString)")
+        let ui = folder.appendingPathComponent("ui")
+        try FileManager.default.createDirectory(at: ui, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("t.gresource.xml")
+        try """
+            <gresources><gresource prefix="/t">
+              <layouts folder="ui" compressed="true"/>
+            </gresource><gresource prefix="/t/css"><file>style.css</file></gresource></gresources>
+            """.write(to: manifest, atomically: true, encoding: .utf8)
+        for name in ["b-screen", "a-row"] {
+            try "<?xml version=\"1.0\"?>\n<interface><object class=\"GtkBox\" id=\"page\"/></interface>\n"
+                .write(to: ui.appendingPathComponent("\(name).ui"), atomically: true, encoding: .utf8)
+        }
+        try "not a layout".write(to: ui.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("Layouts.swift"), expanded = folder.appendingPathComponent("expanded.xml")
+        let codegen = Self.bin.appendingPathComponent("layout-codegen").path
+        let result = try await Self.run(codegen, [manifest.path, folder.path, output.path, expanded.path], timeout: 60)
+        #expect(result.status == 0, "\(result.output)")
+        let source = try String(contentsOf: output, encoding: .utf8)
+        #expect(source.contains("public final class ARowLayout") && source.contains("public final class BScreenLayout"))
+        let listed = try String(contentsOf: expanded, encoding: .utf8)
+        #expect(listed.contains(#"<file alias="a-row.ui" compressed="true">ui/a-row.ui</file>"#), "\(listed)")
+        #expect(listed.contains(#"<file alias="b-screen.ui" compressed="true">ui/b-screen.ui</file>"#))
+        #expect(!listed.contains("layouts") && !listed.contains("notes.txt"), "only the folder's .ui files, in the element's place")
+        #expect(listed.contains("<file>style.css</file>"), "the rest of the manifest as it was")
+
+        let alone = try await Self.run(codegen, [manifest.path, folder.path, output.path], timeout: 60)
+        #expect(alone.status != 0 && alone.output.contains("EXPANDED_MANIFEST"), "a folder needs somewhere to list its files: \(alone.output)")
+    }
+
     @Test func idsThatGiveOnePropertyAreRefusedWithBothLines() async throws {
         let (result, _) = try await Self.generate("""
             <object class="GtkLabel" id="login-label"/>

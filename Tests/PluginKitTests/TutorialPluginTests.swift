@@ -132,11 +132,11 @@ struct TutorialCounts {
         assumeIsolated = swift.components(separatedBy: "MainActor.assumeIsolated").count - 1
         // The file the section names first, as build-tutorial-plugin.sh finds it.
         layoutFile = try Regex(#"`([A-Za-z0-9_-]+\.ui)`"#).firstMatch(in: String(section)).flatMap { $0.output[1].substring.map(String.init) } ?? "(none)"
-        usesTypedLayout = swift.contains("EchoLayout()") && !swift.contains("\"echo.ui\"")
+        usesTypedLayout = swift.contains("ScreenController<EchoViewModel, EchoLayout>") && !swift.contains("\"echo.ui\"")
         layoutLines = nonBlank(layout)
     }
 
-    /// `tutorial: 38 lines of Swift (≤ 40), echo.ui 32 lines, 0 gtk_ calls, 0 MainActor.assumeIsolated`
+    /// `tutorial: 39 lines of Swift (≤ 40), echo.ui 32 lines, 0 gtk_ calls, 0 MainActor.assumeIsolated`
     var summary: String {
         "tutorial: \(swiftLines) lines of Swift (≤ \(Self.maxLines)), \(layoutFile) \(layoutLines) lines, "
             + "\(gtkCalls) gtk_ calls, \(assumeIsolated) MainActor.assumeIsolated"

@@ -46,6 +46,30 @@ struct OwnedObservationTests {
         #expect(disposable.isDisposed)
     }
 
+    @Test func anOwnersBindingTargetAppliesToItUntilItsLifetimeEnds() {
+        let property = MutableProperty(1)
+        let owner = Owner()
+        BindingTarget<Int>(with: owner) { owner, value in owner.seen.append(value) } <~ property
+        property.value = 2
+        #expect(owner.seen == [1, 2], "the target shows the current value, then each change")
+        owner.token.dispose()
+        property.value = 3
+        #expect(owner.seen == [1, 2], "nothing is applied once the owner's lifetime has ended")
+    }
+
+    @Test func anOwnersBindingTargetDoesNotKeepItAlive() {
+        let property = MutableProperty(1)
+        weak var released: Owner?
+        do {
+            let owner = Owner()
+            released = owner
+            BindingTarget<Int>(with: owner) { owner, value in owner.seen.append(value) } <~ property
+            #expect(owner.seen == [1])
+        }
+        #expect(released == nil, "the target holds its owner weakly")
+        property.value = 2
+    }
+
     @Test func aViewModelIsAnOwner() {
         let (signal, input) = Signal<String, Never>.pipe()
         let viewModel = ViewModel()

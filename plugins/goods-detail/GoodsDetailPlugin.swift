@@ -10,9 +10,7 @@ final class GoodsDetailPlugin: Plugin {
 
     func register(in registry: PluginRegistry) throws {
         // The list sends the row's view model itself, typed by the route's key.
-        try registry.registerRoute(GoodsRoutes.detail) { item, context in
-            GoodsDetailController(viewModel: GoodsDetailViewModel(item: item), context: context)
-        }
+        try registry.registerScreen(GoodsDetailController.self, route: GoodsRoutes.detail) { item, _ in GoodsDetailViewModel(item: item) }
     }
 }
 

@@ -5,7 +5,7 @@ import Reactive
 /// the full description, every picture large, and the like button. It offers typed widgets and
 /// binding targets; it knows no view model and runs no action.
 @MainActor
-final class GoodsDetailViewManager {
+final class GoodsDetailViewManager: ScreenView {
     /// The labels the page shows; each is hidden while empty.
     enum Text {
         case nickname, verified, publishTime, title, price, originalPrice
@@ -26,14 +26,14 @@ final class GoodsDetailViewManager {
     let placeButton: Button
     /// 留言 N as a flat button: opens the comments.
     let reply: Button
-    /// One large picture per image, in order.
-    let pictures: [Picture]
+    /// One large picture per image, in order (see `addPictures(count:)`).
+    private(set) var pictures: [Picture] = []
 
     /// Ends when the view manager is released.
     var lifetime: Lifetime { layout.lifetime }
 
-    /// The page with room for `pictureCount` pictures.
-    init(pictureCount: Int) {
+    /// The page, with no pictures yet.
+    init() {
         let layout = GoodsDetailLayout()
         self.layout = layout
         page = layout.page
@@ -42,15 +42,19 @@ final class GoodsDetailViewManager {
         sellerButton = layout.sellerButton
         placeButton = layout.placeButton
         reply = layout.reply
+    }
 
-        let column = layout.pictures
-        pictures = (0..<max(0, pictureCount)).map { _ in
+    /// Adds `count` large pictures to the page's column, in order, and returns them.
+    func addPictures(count: Int) -> [Picture] {
+        let added = (0..<max(0, count)).map { _ in
             let picture = Picture(contentFit: .contain, canShrink: true)
             picture.addCSSClass("detail-picture")
             picture.sizeRequest = (width: -1, height: 320)
-            column.append(picture)
+            layout.pictures.append(picture)
             return picture
         }
+        pictures += added
+        return added
     }
 
     /// A label's text; an empty text hides the label.

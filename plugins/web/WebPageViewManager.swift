@@ -5,7 +5,7 @@ import Reactive
 /// The web page's widgets, from the plugin's `web-page.ui`: the progress bar, the web view and the
 /// message shown in its place when the page is refused. It knows no view model.
 @MainActor
-final class WebPageViewManager {
+final class WebPageViewManager: ScreenView {
     /// The loaded layout: it keeps the widgets, and its lifetime is the page's bindings'.
     private let layout: WebPageLayout
     /// The page the navigator shows (accessible name 网页).

@@ -10,9 +10,8 @@ final class WebPagePlugin: Plugin {
     let info = PluginInfo(id: "io.github.goodsdesk.web", name: tr("网页"), version: "1.0")
 
     func register(in registry: PluginRegistry) throws {
-        try registry.registerRoute(GoodsRoutes.web) { page, context in
-            let policy = WebNavigationPolicy(localFolder: context.pictures.dataSetDirectory)
-            return WebPageController(viewModel: WebPageViewModel(page: page, policy: policy), context: context)
+        try registry.registerScreen(WebPageController.self, route: GoodsRoutes.web) { page, context in
+            WebPageViewModel(page: page, policy: WebNavigationPolicy(localFolder: context.pictures.dataSetDirectory))
         }
     }
 }

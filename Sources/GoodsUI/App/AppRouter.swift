@@ -6,12 +6,13 @@ import PluginKit
 import Reactive
 import ViewModelKit
 
-/// The composition root for successors: the one place that builds the app's view models from
-/// the services, so no view model builds another. View models name where to go by route
-/// (`GoodsRoutes`); the router registers the built-in routes — `opened`, `login`, `list`, and the
-/// row's pages `seller`, `place`, `comments` — in the
-/// plugin registry, beside the plugins' own, and each builds its view model and asks the registry
-/// for the screen that shows it (`registerScreen`), as any screen is found.
+/// The composition root for successors: what builds the app's view models from the services, so
+/// no view model builds another. View models name where to go by route (`GoodsRoutes`); the
+/// built-in plugins register each route with its screen in one line
+/// (`registry.registerScreen(CommentsController.self, route: GoodsRoutes.comments) { … }`),
+/// making its view model from the router's `services` (and `itemSync`), or with `makeLogin` and
+/// `makeGoodsList`, which hold state of their own. The router itself registers `opened` (the
+/// store has opened: the services, then the login) and how the screens come back after a restart.
 ///
 /// It holds the services once the store has opened (`GoodsRoutes.opened`).
 @MainActor
@@ -48,39 +49,15 @@ public final class AppRouter {
         openServices.value = services
     }
 
-    /// Registers the built-in routes in `registry`, owned by the app (call it before loading
-    /// plugins, so none can take their names). Their screens come from the screens registered
-    /// for `LoginViewModel` and `GoodsViewModel`; a route opened before the store is open finds
-    /// no screen.
+    /// Registers `GoodsRoutes.opened` and the screens' restorations in `registry`, owned by the
+    /// app (call it before loading plugins, so none can take their names). `opened` shows the
+    /// login route's screen (`LoginPlugin`'s); a route opened before the store is open finds no
+    /// screen.
     public func register(in registry: PluginRegistry) throws(RegistrationError) {
         try registry.registerRoute(GoodsRoutes.opened) { [weak self, weak registry] store, context in
             guard let self, let registry else { return nil }
             openServices.value = makeServices(store)
-            return makeLogin().flatMap { registry.controller(for: $0, in: context) }
-        }
-        try registry.registerRoute(GoodsRoutes.login) { [weak self, weak registry] _, context in
-            guard let registry, let login = self?.makeLogin() else { return nil }
-            return registry.controller(for: login, in: context)
-        }
-        try registry.registerRoute(GoodsRoutes.list) { [weak self, weak registry] account, context in
-            guard let registry, let list = self?.makeGoodsList(for: account) else { return nil }
-            // Banners open in the app while a plugin provides the web page (asked at each click).
-            list.hasWebPageScreen = { [weak registry] in registry?.hasRoute(GoodsRoutes.web) ?? false }
-            return registry.controller(for: list, in: context)
-        }
-        // The row's pages (and the detail page's): a seller's goods, the goods at a place, an
-        // item's comments, shown by the screens GoodsListPlugin registers for their view models.
-        try registry.registerRoute(GoodsRoutes.seller) { [weak self, weak registry] seller, context in
-            guard let self, let registry, let services else { return nil }
-            return registry.controller(for: SellerGoodsViewModel(seller: seller, goods: services, likes: services, sync: itemSync), in: context)
-        }
-        try registry.registerRoute(GoodsRoutes.place) { [weak self, weak registry] place, context in
-            guard let self, let registry, let services else { return nil }
-            return registry.controller(for: PlaceGoodsViewModel(place: place, goods: services, likes: services, sync: itemSync), in: context)
-        }
-        try registry.registerRoute(GoodsRoutes.comments) { [weak self, weak registry] item, context in
-            guard let registry, let services = self?.services else { return nil }
-            return registry.controller(for: CommentsViewModel(item: item, comments: services), in: context)
+            return registry.controller(route: GoodsRoutes.login, argument: (), in: context)
         }
         try registerRestorations(in: registry)
     }
@@ -126,13 +103,15 @@ public final class AppRouter {
         return LoginViewModel(service: services, accounts: services, preferences: preferences)
     }
 
-    /// The goods list for `account`, who has just logged in (the session already holds them).
-    func makeGoodsList(for account: Account) -> GoodsViewModel? {
+    /// The goods list for `account`, who has just logged in (the session already holds them);
+    /// `hasWebPageScreen` says whether banners open in the app.
+    func makeGoodsList(for account: Account, hasWebPageScreen: @escaping @MainActor () -> Bool) -> GoodsViewModel? {
         guard let services else { return nil }
         // The session holds the account: after a login it already does; restored, it does now.
         if services.session.account.value != account { services.session.account.value = account }
         let goods = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler, sync: itemSync)
         goods.enableSearch(services, likes: services, scheduler: scheduler)
+        goods.hasWebPageScreen = hasWebPageScreen
         currentList.value = WeakList(list: goods)
         return goods
     }

@@ -76,9 +76,7 @@ public final class GoodsDeskApp {
         self.plugins = plugins
         let pluginsDialog = PluginsDialogPresenter(plugins: plugins, preferences: preferences)
         self.pluginsDialog = pluginsDialog
-        plugins.install(AppPlugin { [weak pluginsDialog] context in pluginsDialog?.show(over: context.chrome.windowWidget) })
-        plugins.install(LoginPlugin())
-        plugins.install(GoodsListPlugin())
+        plugins.install(AppPlugin { [weak pluginsDialog] context in pluginsDialog?.show(in: context) })
         // SQLite work runs on one background queue; answers come back on the main loop.
         let latency = environment.latency
         let router = AppRouter(preferences: preferences) { store in
@@ -87,6 +85,8 @@ public final class GoodsDeskApp {
             return LocalServices(store: store, server: server, session: Session())
         }
         self.router = router
+        plugins.install(LoginPlugin(router: router))
+        plugins.install(GoodsListPlugin(router: router))
         do {
             try router.register(in: plugins)
         } catch {

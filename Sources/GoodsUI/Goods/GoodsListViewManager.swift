@@ -8,7 +8,7 @@ import ViewModelKit
 /// the footer. It owns widgets, offers targets into them and signals out of them; it knows no
 /// view model. The list's rows are bound by the controller (`list.reactive.items`).
 @MainActor
-final class GoodsListViewManager {
+public final class GoodsListViewManager: ScreenView {
     /// The width the banners are decoded at, at least (the window's default width): GTK 4.8's
     /// cairo renderer copies a picture's whole texture on every frame that draws it, so they
     /// are decoded at the width shown rather than their own.
@@ -17,7 +17,7 @@ final class GoodsListViewManager {
     static let bannerAspect = (width: 375, height: 238)
 
     let layout: GoodsListLayout
-    let page: Box
+    public let page: Box
     /// The banners' area (hidden while there are none).
     let bannerArea: Clamp
     /// The carousel as a whole (`广告`): a click opens the banner shown.
@@ -70,9 +70,9 @@ final class GoodsListViewManager {
     private let (swipeSignal, swipeInput) = Signal<Int, Never>.pipe()
 
     /// Ends when the view manager is released.
-    var lifetime: Lifetime { layout.lifetime }
+    public var lifetime: Lifetime { layout.lifetime }
 
-    init() {
+    public init() {
         let layout = GoodsListLayout()
         self.layout = layout
         page = layout.page
@@ -96,12 +96,10 @@ final class GoodsListViewManager {
         footerRetry = layout.footerRetry
 
         scrollTop.reactive.isVisible <~ scroller.reactive.isScrolledPast(pages: 1).take(during: layout.lifetime)
-        scrollTop.reactive.clicked.startObserving(during: layout.lifetime) { [weak self] in self?.scrollToTop() }
-
-        let swipes = swipeInput
-        carousel.reactive.pageChanged.startObserving(during: layout.lifetime) { [weak self] index in
-            guard let self, !isScrolling, index != shownIndex else { return }
-            swipes.send(value: index)
+        scrollTop.reactive.clicked.observe(with: self) { $0.scrollToTop() }
+        carousel.reactive.pageChanged.observe(with: self) { view, index in
+            guard !view.isScrolling, index != view.shownIndex else { return }
+            view.swipeInput.send(value: index)
         }
     }
 
@@ -120,19 +118,17 @@ final class GoodsListViewManager {
     /// The footer: its text in the label, or on the flat button when it is one (点击或上拉加载更多);
     /// only one of them shows, and neither while `footerIsShown` is false.
     var footerContent: BindingTarget<(text: String, isButton: Bool)> {
-        BindingTarget(mainActorLifetime: lifetime) { [weak self] content in
-            guard let self else { return }
-            footerState.content = content
-            showFooter()
+        BindingTarget(with: self) { view, content in
+            view.footerState.content = content
+            view.showFooter()
         }
     }
 
     /// Whether the footer shows at all (under the rows, and under the first page's spinner).
     var footerIsShown: BindingTarget<Bool> {
-        BindingTarget(mainActorLifetime: lifetime) { [weak self] isShown in
-            guard let self else { return }
-            footerState.isShown = isShown
-            showFooter()
+        BindingTarget(with: self) { view, isShown in
+            view.footerState.isShown = isShown
+            view.showFooter()
         }
     }
 
@@ -157,30 +153,28 @@ final class GoodsListViewManager {
     /// decoded off the GTK thread, through the shared texture cache, and shows when ready
     /// unless newer banners came.
     var bannerPictures: BindingTarget<[String?]> {
-        BindingTarget(mainActorLifetime: lifetime) { [weak self] in self?.setBanners($0) }
+        BindingTarget(with: self) { $0.setBanners($1) }
     }
 
     /// The dots' accessible names, by position.
     var bannerNames: BindingTarget<[String]> {
-        BindingTarget(mainActorLifetime: lifetime) { [weak self] names in
-            guard let self else { return }
-            dotNames = names
-            nameDots()
+        BindingTarget(with: self) { view, names in
+            view.dotNames = names
+            view.nameDots()
         }
     }
 
     /// The banners' titles, by position: each page's accessible name.
     var bannerTitles: BindingTarget<[String]> {
-        BindingTarget(mainActorLifetime: lifetime) { [weak self] titles in
-            guard let self else { return }
-            pageTitles = titles
-            namePages()
+        BindingTarget(with: self) { view, titles in
+            view.pageTitles = titles
+            view.namePages()
         }
     }
 
     /// The banner shown: the carousel moves to it, its dot is marked `.current` and selected.
     var shownBanner: BindingTarget<Int> {
-        BindingTarget(mainActorLifetime: lifetime) { [weak self] index in self?.showBanner(index) }
+        BindingTarget(with: self) { $0.showBanner($1) }
     }
 
     private func setBanners(_ paths: [String?]) {

@@ -82,9 +82,9 @@ public enum GoodsRowBinding {
     /// The row's seller, place and reply buttons open their pages through `screen`, for this
     /// item only (until `scope` ends). Their clicks are theirs: the row is not activated.
     public static func bindPages(of item: GoodsItemViewModel, in row: GoodsRowView, to screen: any GoodsRowNavigating, during scope: Lifetime) {
-        row.sellerButton.within(scope).reactive.clicked.startObserving(during: scope) { [weak screen] in screen?.openSeller(of: item) }
-        row.placeButton.within(scope).reactive.clicked.startObserving(during: scope) { [weak screen] in screen?.openPlace(of: item) }
-        row.reply.within(scope).reactive.clicked.startObserving(during: scope) { [weak screen] in screen?.openComments(of: item) }
+        row.sellerButton.within(scope).reactive.clicked.take(during: scope).observe(with: screen) { $0.openSeller(of: item) }
+        row.placeButton.within(scope).reactive.clicked.take(during: scope).observe(with: screen) { $0.openPlace(of: item) }
+        row.reply.within(scope).reactive.clicked.take(during: scope).observe(with: screen) { $0.openComments(of: item) }
     }
 
     /// A row whose item is not loaded: no title, nothing to read out.

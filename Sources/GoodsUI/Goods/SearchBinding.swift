@@ -10,14 +10,22 @@ import ViewModelKit
 /// highlighted, Escape clearing the query and Enter taking the focus to the results. It binds;
 /// it does not compute.
 @MainActor
-final class SearchBinding {
+final class SearchBinding: LifetimeOwning {
     let view: SearchViewManager
     /// The entry in the header bar's end, Ctrl+F focusing it.
     let chromeItem: ChromeItem
+    private let search: SearchViewModel
+    /// The goods list's widgets, which take the focus back when the query goes.
+    private let list: GoodsListViewManager
+
+    /// The search view's: its bindings end with it.
+    var lifetime: Lifetime { view.lifetime }
 
     init(search: SearchViewModel, list: GoodsListViewManager, pictures: PictureLocator, opening screen: (any GoodsRowNavigating)?) {
         let view = SearchViewManager(listPage: list.page)
         self.view = view
+        self.search = search
+        self.list = list
         let lifetime = view.lifetime
         chromeItem = ChromeItem(id: "search", place: .headerEnd, widget: view.entry,
                                 accessibleName: SearchViewModel.placeholder, accelerator: Self.accelerator)
@@ -25,14 +33,14 @@ final class SearchBinding {
         view.entry.reactive.text <~> search.query
         // Escape: the query goes and the list takes the focus back (GTK keeps the key from the
         // window, so it does not also go back a screen).
-        view.entry.reactive.stopSearch.startObserving(during: lifetime) { [weak search, weak list] in
-            search?.clear()
-            _ = list?.list.grabFocus()
+        view.entry.reactive.stopSearch.observe(with: self) {
+            $0.search.clear()
+            _ = $0.list.list.grabFocus()
         }
         // Enter: to the first result.
-        view.entry.reactive.activated.startObserving(during: lifetime) { [weak view] in
-            guard let view, view.scroller.isVisible else { return }
-            _ = view.list.grabFocus()
+        view.entry.reactive.activated.observe(with: self) {
+            guard $0.view.scroller.isVisible else { return }
+            _ = $0.view.list.grabFocus()
         }
 
         let state = search.state
@@ -58,7 +66,7 @@ final class SearchBinding {
             pictures.resolveAhead(update.content[added].flatMap { result in [result.item.avatar].compactMap { $0 } + result.item.images })
         }
         view.list.reactive.items(search.itemUpdates, rows: Self.rows(pictures: pictures, opening: screen))
-        view.list.reactive.activated.startObserving(during: lifetime) { [weak search] in search?.select(at: $0) }
+        view.list.reactive.activated.observe(with: self) { $0.search.select(at: $1) }
     }
 
     /// Ctrl+F, kept for search by the window's actions.

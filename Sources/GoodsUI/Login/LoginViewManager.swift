@@ -8,13 +8,13 @@ import Reactive
 /// Controllers bind through their `reactive` targets and signals; it knows no view model (only
 /// the `InputField` a field error names picks its entry).
 @MainActor
-public final class LoginViewManager {
+public final class LoginViewManager: ScreenView {
     /// The loaded `login.ui`; every widget below lives as long as it.
     public let layout: LoginLayout
     /// The page as shown: the form, clamped to a readable width and centred.
-    public let clamp: Clamp
+    public let page: Clamp
     /// The form itself.
-    public let page: Box
+    public let form: Box
     /// The known account's picture (an `AdwAvatar`), else Adwaita's placeholder; named 头像.
     public let avatar: Avatar
     public let phone: Entry
@@ -30,8 +30,8 @@ public final class LoginViewManager {
 
     public init() {
         layout = LoginLayout()
-        clamp = layout.clamp
-        page = layout.page
+        page = layout.clamp
+        form = layout.page
         avatar = layout.avatar
         phone = layout.phone
         code = layout.code

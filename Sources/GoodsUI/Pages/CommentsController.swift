@@ -8,24 +8,13 @@ import ViewModelKit
 /// their author and text, the status page when there are none, the entry both ways and 发送
 /// (Enter sends too). Titled by the view model.
 @MainActor
-public final class CommentsController: Controller {
-    public let viewModel: ViewModel
-    public let comments: CommentsViewModel
-    let view: CommentsViewManager
-
-    public var page: Widget { view.page }
+public final class CommentsController: ScreenController<CommentsViewModel, CommentsViewManager> {
     /// The entry, for keyboard focus and for tests.
     public var entryWidget: Widget { view.entry }
-    public let chrome: ScreenChrome
 
-    public init(viewModel: CommentsViewModel, context: ScreenContext) {
+    public override func bind() {
         let pictures = context.pictures
-        comments = viewModel
-        self.viewModel = viewModel
-        view = CommentsViewManager()
-        let lifetime = view.lifetime
-
-        view.list.reactive.items(viewModel.itemUpdates, rows: ListRowHooks(
+        view.list.reactive.items(model.itemUpdates, rows: ListRowHooks(
             setup: { CommentRowView() },
             bind: { row, comment, scope in Self.bind(comment, to: row, pictures: pictures, during: scope) },
             placeholder: { row, _ in
@@ -34,16 +23,18 @@ public final class CommentsController: Controller {
                 row.text.text = ""
             },
             unbind: { row in row.avatar.clearPicture() }))
-        viewModel.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
-        view.footer.reactive.text <~ viewModel.footerText
-        view.footer.reactive.isVisible <~ viewModel.footerText.map { !$0.isEmpty }
-        view.emptyStatus.reactive.isVisible <~ viewModel.isEmpty
-        view.scroller.reactive.isVisible <~ viewModel.isEmpty.map { !$0 }
-        view.entry.reactive.text <~> viewModel.draft
-        view.send.reactive.pressed = CocoaAction(viewModel.send)
-        view.entry.reactive.activated.startObserving(during: lifetime) { [weak viewModel] in viewModel?.sendDraft() }
-        chrome = ScreenChrome(isBusy: viewModel.send.isExecuting)
+        model.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
+        view.footer.reactive.text <~ model.footerText
+        view.footer.reactive.isVisible <~ model.footerText.map { !$0.isEmpty }
+        view.emptyStatus.reactive.isVisible <~ model.isEmpty
+        view.scroller.reactive.isVisible <~ model.isEmpty.map { !$0 }
+        view.entry.reactive.text <~> model.draft
+        view.send.reactive.pressed = CocoaAction(model.send)
+        view.entry.reactive.activated.observe(with: self) { $0.model.sendDraft() }
     }
+
+    /// Busy while a comment is sent.
+    public override var chrome: ScreenChrome { ScreenChrome(isBusy: model.send.isExecuting) }
 
     /// Shows `comment` in `row` until `scope` ends.
     static func bind(_ comment: CommentItemViewModel, to row: CommentRowView, pictures: PictureLocator, during scope: Lifetime) {
@@ -59,8 +50,8 @@ public final class CommentsController: Controller {
     }
 
     /// The first page loads (also in a window that is not active); the entry takes the focus.
-    public func didShow() {
-        comments.loadFirstPageIfNeeded()
+    public override func didShow() {
+        model.loadFirstPageIfNeeded()
         _ = view.entry.grabFocus()
     }
 }

@@ -4,9 +4,9 @@ import Reactive
 /// The comments page's widgets, from `comments.ui`: the comments or a status page in their
 /// place, the footer, and the entry with 发送 under them. Owns widgets only.
 @MainActor
-final class CommentsViewManager {
+public final class CommentsViewManager: ScreenView {
     let layout: CommentsLayout
-    let page: Box
+    public let page: Box
     /// In the comments' place when there are none.
     let emptyStatus: StatusPage
     let scroller: ScrolledWindow
@@ -18,9 +18,9 @@ final class CommentsViewManager {
     let send: Button
 
     /// Ends when the view manager is released.
-    var lifetime: Lifetime { layout.lifetime }
+    public var lifetime: Lifetime { layout.lifetime }
 
-    init() {
+    public init() {
         let layout = CommentsLayout()
         self.layout = layout
         page = layout.page

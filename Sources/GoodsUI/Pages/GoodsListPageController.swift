@@ -8,38 +8,29 @@ import ViewModelKit
 /// list's rows, whose seller, place and reply buttons open their pages from here too, paged as
 /// the list is. Titled by the view model (the nickname, the place).
 @MainActor
-public final class GoodsListPageController: Controller {
-    public let viewModel: ViewModel
-    public let goods: GoodsListPageViewModel
-    let view: GoodsListPageViewManager
-
-    public var page: Widget { view.page }
+public final class GoodsListPageController: ScreenController<GoodsListPageViewModel, GoodsListPageViewManager> {
     /// The list widget, for keyboard focus and for tests.
     public var listWidget: Widget { view.list }
-    public let chrome: ScreenChrome
 
-    public init(viewModel: GoodsListPageViewModel, context: ScreenContext) {
+    public override func bind() {
         let pictures = context.pictures
-        goods = viewModel
-        self.viewModel = viewModel
-        view = GoodsListPageViewManager()
-        let lifetime = view.lifetime
-
-        view.list.setAccessibleLabel(viewModel.title.value)
-        viewModel.itemChanges.startObserving(during: lifetime) { GoodsRowBinding.resolvePictures(of: $0, with: pictures) }
-        view.list.reactive.items(viewModel.itemUpdates, rows: GoodsRowBinding.rows(pictures: pictures, opening: viewModel))
-        view.list.reactive.activated.startObserving(during: lifetime) { [weak viewModel] in viewModel?.select(at: $0) }
-        viewModel.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
-        view.footerContent <~ Property.combineLatest(viewModel.footerText, viewModel.footerLoadsMore).map { (text: $0, isButton: $1) }
-        view.footerMore.reactive.pressed = CocoaAction(viewModel.loadMore)
-        view.emptyStatus.reactive.isVisible <~ viewModel.isEmpty
-        view.scroller.reactive.isVisible <~ viewModel.isEmpty.map { !$0 }
-        chrome = ScreenChrome(isBusy: viewModel.footer.map { $0 == .loading })
+        view.list.setAccessibleLabel(model.title.value)
+        model.itemChanges.startObserving(during: lifetime) { GoodsRowBinding.resolvePictures(of: $0, with: pictures) }
+        view.list.reactive.items(model.itemUpdates, rows: GoodsRowBinding.rows(pictures: pictures, opening: model))
+        view.list.reactive.activated.observe(with: self) { $0.model.select(at: $1) }
+        model.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
+        view.footerContent <~ Property.combineLatest(model.footerText, model.footerLoadsMore).map { (text: $0, isButton: $1) }
+        view.footerMore.reactive.pressed = CocoaAction(model.loadMore)
+        view.emptyStatus.reactive.isVisible <~ model.isEmpty
+        view.scroller.reactive.isVisible <~ model.isEmpty.map { !$0 }
     }
 
+    /// Busy while a page loads.
+    public override var chrome: ScreenChrome { ScreenChrome(isBusy: model.footer.map { $0 == .loading }) }
+
     /// The first page loads (also in a window that is not active), and the list takes the focus.
-    public func didShow() {
-        goods.loadFirstPageIfNeeded()
+    public override func didShow() {
+        model.loadFirstPageIfNeeded()
         _ = view.list.grabFocus()
     }
 }

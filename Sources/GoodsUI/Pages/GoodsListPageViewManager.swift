@@ -1,12 +1,13 @@
 import GtkReactive
 import Reactive
+import ViewModelKit
 
 /// The widgets of a page of some goods (a seller's, a place's), from `goods-list-page.ui`: the
 /// rows, a status page in their place when there are none, and the footer. Owns widgets only.
 @MainActor
-final class GoodsListPageViewManager {
+public final class GoodsListPageViewManager: ScreenView {
     let layout: GoodsListPageLayout
-    let page: Box
+    public let page: Box
     /// In the rows' place when the page holds no goods.
     let emptyStatus: StatusPage
     let scroller: ScrolledWindow
@@ -17,9 +18,9 @@ final class GoodsListPageViewManager {
     let footerMore: Button
 
     /// Ends when the view manager is released.
-    var lifetime: Lifetime { layout.lifetime }
+    public var lifetime: Lifetime { layout.lifetime }
 
-    init() {
+    public init() {
         let layout = GoodsListPageLayout()
         self.layout = layout
         page = layout.page
@@ -32,11 +33,10 @@ final class GoodsListPageViewManager {
 
     /// The footer: `text` on the label, or on the flat button when it loads more; one shows.
     var footerContent: BindingTarget<(text: String, isButton: Bool)> {
-        BindingTarget(mainActorLifetime: lifetime) { [weak self] content in
-            guard let self else { return }
-            if content.isButton { footerMore.label = content.text } else { footer.text = content.text }
-            footerMore.isVisible = content.isButton
-            footer.isVisible = !content.isButton && !content.text.isEmpty
+        BindingTarget(with: self) { view, content in
+            if content.isButton { view.footerMore.label = content.text } else { view.footer.text = content.text }
+            view.footerMore.isVisible = content.isButton
+            view.footer.isVisible = !content.isButton && !content.text.isEmpty
         }
     }
 }

@@ -37,16 +37,16 @@ public final class PluginsDialogPresenter {
     public var dialog: Window? { controller?.view.dialog }
 
     /// The open dialog's view model, if any.
-    public var viewModel: PluginsViewModel? { controller?.viewModel }
+    public var viewModel: PluginsViewModel? { controller?.model }
 
-    /// Opens the dialog over `window` (or raises it when already open).
-    public func show(over window: Widget) {
+    /// Opens the dialog over `context`'s window (or raises it when already open).
+    public func show(in context: ScreenContext) {
         if let controller {
             controller.present()
             return
         }
         let viewModel = PluginsViewModel(plugins: summaries, problems: plugins.problems, preferences: preferences)
-        let controller = PluginsDialogController(viewModel: viewModel, parent: window)
+        let controller = PluginsDialogController(viewModel, context: context)
         self.controller = controller
         // Closing the dialog releases its controller, ViewManager and view model.
         controller.view.closed.observe(during: controller.view.lifetime) { [weak self] in self?.controller = nil }

@@ -5,7 +5,7 @@ import Reactive
 /// (name, details, status, an on/off switch); the problems that belong to no plugin, and a
 /// hint. Controllers bind through their `reactive` targets and signals; it knows no view model.
 @MainActor
-final class PluginsDialogViewManager {
+final class PluginsDialogViewManager: ScreenView {
     /// One plugin's row, from its own load of `plugin-row.ui`.
     struct Row {
         /// The loaded row file; the widgets below live as long as it.
@@ -32,14 +32,16 @@ final class PluginsDialogViewManager {
     /// Ends when the view manager (and so its layouts) is released.
     var lifetime: Lifetime { layout.lifetime }
 
-    /// Loads the dialog over `parent` (the app's window). It shows on `present()`.
-    init(parent: Widget) {
+    /// The page: the dialog.
+    var page: Window { dialog }
+
+    /// Loads the dialog; it shows on `present()`, over the window `keepAbove(_:)` names.
+    init() {
         layout = PluginsDialogLayout()
         dialog = Window(toplevel: layout.dialog.pointer)
         list = layout.list
         problems = layout.problems
         hint = layout.hint
-        dialog.transientFor = Window.cast(parent.pointer)
         let (closed, input) = Signal<Void, Never>.pipe()
         self.closed = closed
         dialog.lifetime.observeEnded {
@@ -56,6 +58,9 @@ final class PluginsDialogViewManager {
         rows.append(row)
         return row
     }
+
+    /// Keeps the dialog over `parent` (the app's window).
+    func keepAbove(_ parent: Widget) { dialog.transientFor = Window.cast(parent.pointer) }
 
     func present() { dialog.present() }
 

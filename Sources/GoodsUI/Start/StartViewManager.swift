@@ -4,7 +4,7 @@ import Reactive
 /// The start screen's widgets, from `start.ui`: a heading, the import's progress bar and a line
 /// of detail. It knows no view model.
 @MainActor
-public final class StartViewManager {
+public final class StartViewManager: ScreenView {
     /// The loaded `start.ui`; every widget below lives as long as it.
     public let layout: StartLayout
     public let page: Box

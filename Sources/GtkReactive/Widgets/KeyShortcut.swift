@@ -1,5 +1,6 @@
 import CGtk
 import Reactive
+import ViewModelKit
 
 /// The closure behind one key shortcut that may decline; GTK holds it and releases it with the action.
 private final class KeyShortcutBox {
@@ -54,6 +55,18 @@ extension Widget {
     @discardableResult
     public func addKeyShortcut(_ triggers: String, _ handle: @escaping @MainActor () -> Bool) -> any Disposable {
         KeyShortcut(on: pointer, triggers: triggers, handle)
+    }
+
+    /// Runs `handle` with `owner` (held weakly) when one of `triggers` reaches the widget, as
+    /// `addKeyShortcut(_:_:)` does, until `owner`'s lifetime ends; a key that comes once `owner`
+    /// is gone goes on.
+    public func addKeyShortcut<Owner: LifetimeOwning>(
+        _ triggers: String, with owner: Owner, _ handle: @escaping @MainActor (Owner) -> Bool
+    ) {
+        owner.lifetime += KeyShortcut(on: pointer, triggers: triggers) { [weak owner] in
+            guard let owner else { return false }
+            return handle(owner)
+        }
     }
 }
 
