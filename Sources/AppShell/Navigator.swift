@@ -186,12 +186,19 @@ public final class Navigator: Navigating {
     /// their routes still exist and their arguments are found again: `restorations`, by route),
     /// and from then on every change is saved. A saved route that no plugin provides any more
     /// ends the restore there, with one toast.
+    /// `measured`, when given, is told how long the restore took (from the restore point to the
+    /// screens shown) and how many screens came back.
     public func restoreSavedScreens(
         from file: NavigationSnapshotFile, at restorePoint: String,
-        restorations: @escaping @MainActor (String) -> AnyRouteRestoration?
+        restorations: @escaping @MainActor (String) -> AnyRouteRestoration?,
+        measured: (@MainActor (Duration, Int) -> Void)? = nil
     ) {
         restoration = ScreenRestoration(file: file, restorePoint: restorePoint, restorations: restorations)
+        restoreMeasured = measured
     }
+
+    /// Told how long the restore took (`restoreSavedScreens`).
+    private var restoreMeasured: (@MainActor (Duration, Int) -> Void)?
 
     /// Shows route `name`'s screen for `argument`, or says that no plugin provides it.
     private func open(route name: String, argument: any Sendable, as presentation: Presentation, from origin: ViewModel?) {
@@ -202,7 +209,11 @@ public final class Navigator: Navigating {
         let destination = Destination(route: name, argument: argument)
         if presentation == .replaceRoot, let restoration, restoration.isRestorePoint(name) {
             // The screen before (the start screen) stays until the saved screens are back.
-            restoration.restore { [weak self] outcome in self?.finishRestoring(outcome, fallback: controller, destination: destination) }
+            let started = ContinuousClock.now
+            restoration.restore { [weak self] outcome in
+                let restored = self?.finishRestoring(outcome, fallback: controller, destination: destination) ?? 0
+                self?.restoreMeasured?(ContinuousClock.now - started, restored)
+            }
             return
         }
         switch presentation {
@@ -213,8 +224,9 @@ public final class Navigator: Navigating {
 
     /// Shows what a restore brought back: the saved screens, the root first, each view model given
     /// its saved state; or, when none came back, the restore point's own screen (`fallback`).
-    private func finishRestoring(_ outcome: ScreenRestoration.Outcome, fallback: any Controller, destination: Destination) {
-        guard window.isOpen else { return }
+    @discardableResult
+    private func finishRestoring(_ outcome: ScreenRestoration.Outcome, fallback: any Controller, destination: Destination) -> Int {
+        guard window.isOpen else { return 0 }
         var restored = 0
         if case let .screens(saved, stop) = outcome {
             for screen in saved {
@@ -231,6 +243,7 @@ public final class Navigator: Navigating {
         }
         if restored == 0 { screens.replaceRoot(with: StackedScreen(fallback), destination: destination) }
         restoration?.save(screens)
+        return restored
     }
 
     /// The window follows a change of the stack: the screens that left go (each stops being

@@ -169,7 +169,8 @@ public final class GoodsDeskApp {
         let savedScreens = URL(fileURLWithPath: data.path).deletingPathExtension().appendingPathExtension("navigation.json")
         navigator.restoreSavedScreens(
             from: NavigationSnapshotFile(url: savedScreens, log: log), at: GoodsRoutes.opened.name,
-            restorations: { [weak plugins] route in plugins?.restoration(ofRoute: route) })
+            restorations: { [weak plugins] route in plugins?.restoration(ofRoute: route) },
+            measured: environment.trace ? Self.logRestoreTime(to: log) : nil)
         // The window's lifetime ends when it closes (not "close-request", whose handler must
         // return a value): it still knows its size then. Closing it releases every controller,
         // ViewManager and view model.
@@ -199,6 +200,13 @@ public final class GoodsDeskApp {
     /// need a restart, say.
     public func showNotice(_ message: String) {
         window?.showToast(message)
+    }
+}
+
+extension GoodsDeskApp {
+    /// Writes how long restoring the saved screens took (`GOODSDESK_TRACE=1`).
+    static func logRestoreTime(to log: @escaping @Sendable (String) -> Void) -> @MainActor (Duration, Int) -> Void {
+        { time, count in log("GoodsDesk: \(count) screens restored in \(time)") }
     }
 }
 
