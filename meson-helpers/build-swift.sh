@@ -35,7 +35,11 @@ else
 fi
 
 # The app's RUNPATH: its private runtime folder, from bin/ (bindir is bin for this layout; the
-# toolchain's own rpath and SwiftPM's $ORIGIN are left out).
+# toolchain's own rpath and SwiftPM's $ORIGIN are left out). The build's own tool (layout-codegen,
+# which EmbedGResource and build-plugins.sh run) is linked the same way, so while building it finds
+# the toolchain's runtime by LD_LIBRARY_PATH; nothing installed uses it.
+toolchain_runtime=$(dirname "$(realpath "$(command -v swift)")")/../lib/swift/linux
+export LD_LIBRARY_PATH="$(realpath "$toolchain_runtime")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 swift build -c "$config" --scratch-path "$scratch" --product goodsdesk \
     --disable-local-rpath -Xswiftc -no-toolchain-stdlib-rpath \
     -Xlinker -rpath -Xlinker "\$ORIGIN/../$libdir/goodsdesk" -Xlinker "$scratch/install-layout.o"
