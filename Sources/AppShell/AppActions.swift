@@ -81,7 +81,7 @@ public final class AppActions {
         appItems = options.menu.appItems
         for slot in options.slots where slot.isAction {
             guard let button = slots[slot.id] else { continue }
-            add(name: slot.id, label: nil, in: nil, accelerators: slot.accelerators, pressing: button)
+            _ = add(name: slot.id, label: nil, in: nil, accelerators: slot.accelerators, pressing: button)
         }
         if let close = SimpleAction(name: "close") {
             close.activated.observe(during: close.lifetime) { [weak window] in window?.close() }

@@ -55,15 +55,14 @@ public final class CommentsViewModel: PagedListViewModel<CommentItemViewModel> {
                 }
                 .mapError { PageLoadError($0) }
         }
-        send.values.observe(during: lifetime) { [weak self] added in
-            guard let self else { return }
+        send.values.observe(with: self) { screen, added in
             item.commentAdded(messages: added.messages)
             draft.value = ""
-            show(notice: tr("留言成功"))
-            reload()
+            screen.show(notice: tr("留言成功"))
+            screen.reload()
         }
-        send.errors.observe(during: lifetime) { [weak self] in self?.show($0) }
-        didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
+        send.errors.observe(with: self) { $0.show($1) }
+        didBecomeActive.observe(with: self) { $0.loadFirstPageIfNeeded() }
         loadNextPage(whenNearEnd: Property(capturing: isNearEnd))
     }
 

@@ -32,9 +32,9 @@ public class GoodsListPageViewModel: PagedListViewModel<GoodsItemViewModel>, Goo
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
         super.init(title: title, perPage: perPage, fetch: GoodsRowPages.fetch(
             fetch, likes: likes, clock: clock, timeZone: timeZone, sync: sync, report: { reportInput.send(value: $0) }))
-        reports.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
+        reports.observe(with: self) { $0.show($1) }
         withExtendedLifetime(reportInput) {}
-        didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
+        didBecomeActive.observe(with: self) { $0.loadFirstPageIfNeeded() }
         loadNextPage(whenNearEnd: Property(capturing: isNearEnd))
     }
 

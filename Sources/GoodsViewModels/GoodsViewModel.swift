@@ -143,8 +143,8 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         super.init(title: tr("首页"), perPage: perPage, fetch: GoodsRowPages.fetch(
             { goods.page($0, size: $1) }, likes: likes, clock: clock, timeZone: timeZone, sync: sync,
             report: { reportInput.send(value: $0) }))
-        reports.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
-        loadBanners.errors.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
+        reports.observe(with: self) { $0.show($1) }
+        loadBanners.errors.observe(with: self) { $0.show($1) }
         // The carousel's tick: every `bannerInterval` while the screen is active and nobody holds
         // the banner, counted afresh from the last move the user made.
         let interval = Self.bannerInterval
@@ -160,7 +160,7 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         refresh.errors.take(during: lifetime).observeValues { failure.value = LoadFailure(message: $0.userMessage ?? "", isFirstPage: true) }
         loadMore.errors.take(during: lifetime).observeValues { failure.value = LoadFailure(message: $0.userMessage ?? "", isFirstPage: false) }
         footer.signal.filter { $0 == .loading }.take(during: lifetime).observeValues { _ in failure.value = nil }
-        didBecomeActive.startObserving(during: lifetime) { [weak self] in self?.loadFirstPageIfNeeded() }
+        didBecomeActive.observe(with: self) { $0.loadFirstPageIfNeeded() }
         loadNearTheEnd(scheduler: scheduler)
     }
 

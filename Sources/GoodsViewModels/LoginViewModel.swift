@@ -74,10 +74,8 @@ public final class LoginViewModel: ViewModel {
         }
         loginButtonTitle = login.isExecuting.map { $0 ? tr("登录中…") : tr("登录") }
         super.init(title: tr("登录"))
-        login.errors.take(during: lifetime).observeValues { [weak self] in self?.show($0) }
-        login.values.take(during: lifetime).observeValues { [weak self] account in
-            MainThread.run { self?.open(GoodsRoutes.list, account, as: .replaceRoot) }
-        }
+        login.errors.observe(with: self) { $0.show($1) }
+        login.values.observe(with: self) { $0.open(GoodsRoutes.list, $1, as: .replaceRoot) }
     }
 
     /// Fills both fields with the seeds' sample account (the 填充 button).

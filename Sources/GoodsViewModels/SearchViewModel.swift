@@ -11,7 +11,7 @@ import Localization
 /// scan). Results are paged like the goods list (`perPage`, the next page near the end) and
 /// each is the list's own row view model, so liking and the detail page work the same.
 @MainActor
-public final class SearchViewModel {
+public final class SearchViewModel: LifetimeOwning {
     /// How long the query must rest before it is searched.
     public nonisolated static let debounce: Duration = .milliseconds(250)
     /// The search box's placeholder and accessible name.
@@ -154,7 +154,7 @@ public final class SearchViewModel {
                 isNear && current.phase == .results && !current.isLoadingMore && !current.moreFailed
                     && current.loadedPage < current.lastPage
             }
-            .startObserving(during: lifetime) { [weak self] _ in self?.loadNextPage() }
+            .observe(with: self) { screen, _ in screen.loadNextPage() }
     }
 
     isolated deinit { token.dispose() }

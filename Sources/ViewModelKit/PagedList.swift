@@ -110,12 +110,8 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
         }
         isLoading = busy.map { $0 > 0 }
         super.init(title: title)
-        Signal.merge(refresh.errors, loadMore.errors).take(during: lifetime).observeValues { [weak self] error in
-            self?.show(error.cause)
-        }
-        isLoading.signal.filter { !$0 }.take(during: lifetime).observeValues { [weak self] _ in
-            MainThread.run { self?.loadWantedPage() }
-        }
+        Signal.merge(refresh.errors, loadMore.errors).observe(with: self) { $0.show($1.cause) }
+        isLoading.signal.filter { !$0 }.observe(with: self) { screen, _ in screen.loadWantedPage() }
     }
 }
 
@@ -154,11 +150,9 @@ extension PagedListViewModel {
     /// Loads the next page whenever `isNearEnd` (bound by the view from its scroller) is true
     /// while more pages remain and none loads, for as long as the view model lives.
     public func loadNextPage(whenNearEnd isNearEnd: Property<Bool>) {
-        let lifetime = self.lifetime
         isNearEnd.combineLatest(with: footer).producer
             .filter { $0.0 && $0.1 == .loadMore }
-            .take(during: lifetime)
-            .startObserving(during: lifetime) { [weak self] _ in self?.loadNextPage() }
+            .observe(with: self) { screen, _ in screen.loadNextPage() }
     }
 
     private func loadWantedPage() {

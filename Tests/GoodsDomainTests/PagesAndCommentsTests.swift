@@ -239,7 +239,7 @@ extension PagesAndCommentsTests {
         let set = Self.commentedSet()
         do {
             let store = try GoodsStore.open(at: path, dataSet: { set }, log: { _ in })
-            try store.addComment("还在吗", to: 5, by: Self.author, at: Date(timeIntervalSince1970: 1_800_000_000))
+            _ = try store.addComment("还在吗", to: 5, by: Self.author, at: Date(timeIntervalSince1970: 1_800_000_000))
             store.close()
         }
         // Damage one page of an index of the goods after an unclean exit, as a failing disk would.

@@ -43,8 +43,9 @@ struct RealFileSystemFaultTests {
                 store.close()
             }
             // Fill every byte that is left.
-            let filler = FileHandle(forWritingAtPath: folder.appendingPathComponent("filler").path)
-                ?? { FileManager.default.createFile(atPath: folder.appendingPathComponent("filler").path, contents: nil); return FileHandle(forWritingAtPath: folder.appendingPathComponent("filler").path) }()
+            let fillerPath = folder.appendingPathComponent("filler").path
+            #expect(FileManager.default.createFile(atPath: fillerPath, contents: nil))
+            let filler = FileHandle(forWritingAtPath: fillerPath)
             let chunk = Data(repeating: 1, count: 4096)
             while (try? filler?.write(contentsOf: chunk)) != nil {}
             try? filler?.close()

@@ -23,7 +23,7 @@ struct LayoutCodegenTests {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("layout-codegen-test-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }

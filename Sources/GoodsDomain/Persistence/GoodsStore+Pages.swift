@@ -65,7 +65,7 @@ extension GoodsStore {
             throw StoreError(.invalidComment(error), message: "comment refused: \(error.description)")
         }
         let added: AddedComment? = try write { db throws(DatabaseError) -> AddedComment? in
-            guard try !db.query("SELECT 1 FROM goods WHERE id = ? LIMIT 1", [.int(goodsID)]) { $0.int(0) }.isEmpty else { return nil }
+            guard try !db.query("SELECT 1 FROM goods WHERE id = ? LIMIT 1", [.int(goodsID)], row: { $0.int(0) }).isEmpty else { return nil }
             let id = try db.query("SELECT coalesce(max(number), 0) + 1 FROM comments WHERE goods_id = ?", [.int(goodsID)]) { $0.int(0) }.first ?? 1
             try db.run("INSERT INTO comments (goods_id, number, author, avatar, text, created_at, phone) VALUES (?, ?, ?, ?, ?, ?, ?)",
                        [.int(goodsID), .int(id), .text(author.nickname), author.avatar.map(SQLValue.text) ?? .null, .text(cleaned),
