@@ -43,12 +43,12 @@ public final class StartViewModel: ViewModel {
                 fraction.value = 1
                 MainThread.run {
                     guard let self else { return }
-                    for notice in store.notices { self.show(notice: notice) }
+                    for notice in store.notices { self.show(notice: UserMessage.notice(notice)) }
                     self.open(GoodsRoutes.opened, store, as: .replaceRoot)
                 }
             case let .failed(error):
                 heading.value = tr("无法打开数据")
-                detail.value = error.message
+                detail.value = UserMessage.opening(error)
                 failed.value = true
             case .completed, .interrupted:
                 break

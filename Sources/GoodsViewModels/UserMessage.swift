@@ -54,6 +54,42 @@ public enum UserMessage {
         }
     }
 
+    /// The start screen's sentence for a store that could not be opened: what is wrong with
+    /// which file, and that GoodsDesk left it as it was.
+    public static func opening(_ error: StoreError) -> String {
+        let path = error.path ?? ""
+        let detail = error.detail ?? tr("原因不明")
+        switch error.kind {
+        case .notAFile: return tr("{0} 不是普通文件（{1}）：GoodsDesk 没有改动它。请移走它后再启动。", path, detail)
+        case .importInProgress: return tr("另一个 GoodsDesk 正在导入商品：请等它完成后再启动。")
+        case .locked, .busy: return tr("数据库 {0} 被其他程序锁定，GoodsDesk 没有改动它：请关闭那个程序后再启动。", path)
+        case .cannotCreate: return tr("无法创建数据库 {0}：{1}", path, detail)
+        case .dataSetUnreadable: return tr("无法读取数据集：{0}", detail)
+        case let .readOnly(reason): return readOnly(reason)
+        case .diskFull: return readOnly(.diskFull)
+        case .unreadable, .damaged, .closed, .notFound, .invalidComment, .cancelled, .failed:
+            return tr("无法读取数据库 {0}：{1}。文件原样保留。", path, detail)
+        }
+    }
+
+    /// What the window says once the store is open: read-only, or rebuilt from a damaged file.
+    public static func notice(_ notice: StoreNotice) -> String {
+        switch notice {
+        case .readOnly(.inUseByAnotherInstance):
+            return tr("另一个 GoodsDesk 正在使用这些数据：本窗口只能查看，收藏不会保存。")
+        case .readOnly(.locked):
+            return tr("数据库被其他程序锁定：本窗口只能查看，收藏不会保存。")
+        case .readOnly(.diskFull):
+            return tr("磁盘已满：本窗口只能查看，收藏不会保存。你的数据原样保留。")
+        case .readOnly(.readOnlyMedium):
+            return tr("数据库所在位置不可写：本窗口只能查看，收藏不会保存。")
+        case let .readOnly(.newerSchema(found, known)):
+            return tr("数据库由更新版本的 GoodsDesk 创建（版本 {0}，本程序为 {1}）：本窗口只能查看，数据原样保留。", found, known)
+        case let .rebuilt(copy, accounts, likes):
+            return tr("数据库已损坏：原文件保存为 {0}；已重建，并找回 {1} 个账号和 {2} 个收藏。", copy, accounts, likes)
+        }
+    }
+
     /// Why nothing could be written: the store is read-only for `reason`.
     static func readOnly(_ reason: ReadOnlyReason) -> String {
         switch reason {

@@ -113,11 +113,11 @@ extension ScreenTests {
         let start = try #require(navigator.top as? StartController)
         #expect(start.view.progress.isVisible)
         #expect(start.view.heading.text == model.heading.value)
-        input.send(error: StoreError(.notAFile, message: "/x 不是普通文件"))
+        input.send(error: StoreError(.notAFile, path: "/x", detail: "directory", message: "/x is a directory"))
         scheduler.advance()
         #expect(!start.view.progress.isVisible)
         #expect(start.view.heading.text == model.heading.value && model.hasFailed.value)
-        #expect(start.view.detail.text == "/x 不是普通文件")
+        #expect(start.view.detail.text == UserMessage.opening(StoreError(.notAFile, path: "/x", detail: "directory", message: "")))
         window.destroy()
     }
 }

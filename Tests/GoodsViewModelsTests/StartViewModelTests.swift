@@ -34,13 +34,13 @@ struct StartViewModelTests {
 
     @Test func aStoreThatCannotOpenSaysWhyAndStays() {
         let scheduler = TestScheduler()
-        let start = StartViewModel(opening: SignalProducer(error: StoreError(.notAFile, message: "/x 不是普通文件")), scheduler: scheduler)
+        let start = StartViewModel(opening: SignalProducer(error: StoreError(.notAFile, path: "/x", detail: "directory", message: "/x is a directory")), scheduler: scheduler)
         let requests = Log<NavigationRequest>()
         start.navigation.observeValues { requests.append($0) }
         scheduler.advance()
         #expect(requests.values.isEmpty, "no next screen")
         #expect(start.hasFailed.value)
-        #expect(start.detail.value == "/x 不是普通文件")
+        #expect(start.detail.value == "/x 不是普通文件（directory）：GoodsDesk 没有改动它。请移走它后再启动。")
     }
 
     @Test func theStoresNoticesAreShownBeforeMovingOn() throws {
@@ -57,7 +57,7 @@ struct StartViewModelTests {
             scheduler.advance()
             RunLoop.current.run(until: Date().addingTimeInterval(0.005))
         }
-        #expect(notices.values == [ReadOnlyReason.inUseByAnotherInstance.message], "the second opening is read-only while the first holds the data")
+        #expect(notices.values == ["另一个 GoodsDesk 正在使用这些数据：本窗口只能查看，收藏不会保存。"], "the second opening is read-only while the first holds the data")
         first.close()
     }
 }

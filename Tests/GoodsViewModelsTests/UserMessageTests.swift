@@ -13,6 +13,7 @@ struct UserMessageTests {
         .readOnly(.inUseByAnotherInstance), .readOnly(.locked), .readOnly(.diskFull), .readOnly(.readOnlyMedium),
         .readOnly(.newerSchema(found: 9, known: 7)), .locked, .busy, .diskFull, .damaged, .notAFile, .closed, .notFound,
         .invalidComment(.empty), .invalidComment(.tooLong), .cancelled, .failed,
+        .importInProgress, .unreadable, .cannotCreate, .dataSetUnreadable,
     ]
 
     @Test(arguments: SimulatedServer.Request.allCases)
@@ -34,10 +35,35 @@ struct UserMessageTests {
             "数据库所在位置不可写，本窗口只能查看", "数据库由更新版本的 GoodsDesk 创建（版本 9，本程序为 7），本窗口只能查看",
             "数据库正被其他程序占用，请稍后再试", "数据库正被其他程序占用，请稍后再试", "磁盘已满，没有保存",
             "数据库文件已损坏，GoodsDesk 下次启动时会检查它", "数据库已关闭", "数据库已关闭", "没有这件商品",
-        ].map { prefix + $0 } + ["留言不能为空", "留言不能超过 200 个字", nil, prefix + "数据库出错"])
+        ].map { prefix + $0 } + ["留言不能为空", "留言不能超过 200 个字", nil, prefix + "数据库出错"]
+          + Array(repeating: prefix + "数据库已关闭", count: 4))
         for sentence in said.compactMap({ $0 }) {
             #expect(!sentence.contains("SQLite") && !sentence.contains("(") && !sentence.contains("Error"), "\(sentence)")
         }
+    }
+
+    @Test func everyOpeningFaultNamesTheFileAndWhatToDo() {
+        let said = Self.storeKinds.map { kind in
+            UserMessage.opening(StoreError(kind, path: "/home/u/goodsdesk.sqlite", detail: "disk I/O error",
+                                           message: "StoreError.Kind.failed: SQLite code 10"))
+        }
+        #expect(said[5] == "数据库 /home/u/goodsdesk.sqlite 被其他程序锁定，GoodsDesk 没有改动它：请关闭那个程序后再启动。")
+        #expect(said[9] == "/home/u/goodsdesk.sqlite 不是普通文件（disk I/O error）：GoodsDesk 没有改动它。请移走它后再启动。")
+        #expect(said[16] == "另一个 GoodsDesk 正在导入商品：请等它完成后再启动。")
+        #expect(said[17] == "无法读取数据库 /home/u/goodsdesk.sqlite：disk I/O error。文件原样保留。")
+        #expect(said[18] == "无法创建数据库 /home/u/goodsdesk.sqlite：disk I/O error")
+        #expect(said[19] == "无法读取数据集：disk I/O error")
+        for sentence in said {
+            #expect(!sentence.contains("StoreError") && !sentence.contains("SQLite code") && !sentence.contains("Kind"), "\(sentence)")
+        }
+    }
+
+    @Test func everyStoreNoticeIsOneSentence() {
+        #expect(UserMessage.notice(.readOnly(.inUseByAnotherInstance)) == "另一个 GoodsDesk 正在使用这些数据：本窗口只能查看，收藏不会保存。")
+        #expect(UserMessage.notice(.readOnly(.newerSchema(found: 9, known: 7)))
+            == "数据库由更新版本的 GoodsDesk 创建（版本 9，本程序为 7）：本窗口只能查看，数据原样保留。")
+        #expect(UserMessage.notice(.rebuilt(keptAs: "/d/db.damaged-1", accounts: 1, likes: 2))
+            == "数据库已损坏：原文件保存为 /d/db.damaged-1；已重建，并找回 1 个账号和 2 个收藏。")
     }
 
     @Test func theStoresErrorStaysReachableForTheLog() {

@@ -41,11 +41,11 @@ public final class GoodsStore: @unchecked Sendable {
     /// Whether changes can be saved, and if not, why.
     public let access: StoreAccess
     /// What the user should be told about this opening (a rebuilt database, a read-only one).
-    public let notices: [String]
+    public let notices: [StoreNotice]
     /// How many goods there are (fixed after the import).
     public let goodsCount: Int
 
-    private init(database: Database, path: String, access: StoreAccess, lock: StoreLock?, notices: [String]) throws(DatabaseError) {
+    private init(database: Database, path: String, access: StoreAccess, lock: StoreLock?, notices: [StoreNotice]) throws(DatabaseError) {
         self.database = database
         self.path = path
         self.access = access
@@ -113,7 +113,7 @@ public final class GoodsStore: @unchecked Sendable {
             case .missing: exists = false
             case .regular: exists = true
             case let .other(kind):
-                throw StoreError(.notAFile, message: tr("{0} 不是普通文件（{1}）：GoodsDesk 没有改动它。请移走它后再启动。", path, kind))
+                throw StoreError(.notAFile, path: path, detail: kind, message: "\(path) is not a regular file (\(kind)); left untouched")
             }
             let lock: StoreLock?
             do {
@@ -123,7 +123,7 @@ public final class GoodsStore: @unchecked Sendable {
                 return try readOnly(error.isDiskFull ? .diskFull : .readOnlyMedium, lock: nil)
             }
             guard let lock else {
-                guard exists else { throw StoreError(.locked, message: tr("另一个 GoodsDesk 正在导入商品：请等它完成后再启动。")) }
+                guard exists else { throw StoreError(.importInProgress, path: path, message: "another GoodsDesk is importing into \(path)") }
                 log("GoodsDesk: another GoodsDesk has \(path) open; opening it read-only")
                 return try readOnly(.inUseByAnotherInstance, lock: nil)
             }
@@ -155,7 +155,7 @@ public final class GoodsStore: @unchecked Sendable {
             if error.meansDiskFull { return .readOnly(.diskFull) }
             if error.meansReadOnly { return .readOnly(.readOnlyMedium) }
             if error.meansIOError, let fault = writeFault() { return .readOnly(fault) }
-            return .store(StoreError(message: tr("无法打开数据库 {0}：{1}", path, error)))
+            return .store(StoreError(.unreadable, path: path, detail: error.message, message: "cannot open \(path): \(error)"))
         }
 
         func connect(readOnly: Bool = false, create: Bool = false) throws(DatabaseError) -> Database {
@@ -204,7 +204,7 @@ public final class GoodsStore: @unchecked Sendable {
                     // A first import that never finished: nothing of the user's can be in it
                     // unless an account or a like is, and then it is kept as a copy.
                     let holdsUserData = try Schema.holdsUserData(database)
-                    throw holdsUserData ? Failure.damaged(tr("导入没有完成")) : Failure.unfinished
+                    throw holdsUserData ? Failure.damaged("the import did not finish") : Failure.unfinished
                 }
                 return try GoodsStore(database: database, path: path, access: .readWrite, lock: lock, notices: [])
             } catch let error as DatabaseError {
@@ -232,19 +232,19 @@ public final class GoodsStore: @unchecked Sendable {
 
         /// A read-only connection to the existing file, with the reason in `notices`.
         func readOnly(_ reason: ReadOnlyReason, lock: StoreLock?) throws(StoreError) -> GoodsStore {
-            log("GoodsDesk: \(path): \(reason.message)")
+            log("GoodsDesk: \(path) opens read-only: \(reason)")
             do {
                 let database = try readOnlyConnection()
                 try Schema.requireTables(database)
                 guard try Schema.isSeeded(database) else {
-                    throw StoreError(.locked, message: tr("另一个 GoodsDesk 正在导入商品：请等它完成后再启动。"))
+                    throw StoreError(.importInProgress, path: path, message: "another GoodsDesk is importing into \(path)")
                 }
-                return try GoodsStore(database: database, path: path, access: .readOnly(reason), lock: lock, notices: [reason.message])
+                return try GoodsStore(database: database, path: path, access: .readOnly(reason), lock: lock, notices: [.readOnly(reason)])
             } catch let error as DatabaseError {
                 if error.meansLocked {
-                    throw StoreError(.locked, message: tr("数据库 {0} 被其他程序锁定，GoodsDesk 没有改动它：请关闭那个程序后再启动。", path))
+                    throw StoreError(.locked, path: path, message: "another program holds \(path) locked; left untouched")
                 }
-                throw StoreError(message: tr("无法读取数据库 {0}：{1}。文件原样保留。", path, error))
+                throw StoreError(.unreadable, path: path, detail: error.message, message: "cannot read \(path): \(error); left as it is")
             } catch let error as StoreError {
                 throw error
             } catch {
@@ -333,7 +333,7 @@ public final class GoodsStore: @unchecked Sendable {
                 if error.meansDiskFull || error.meansReadOnly {
                     return try temporaryStore(error.meansDiskFull ? .diskFull : .readOnlyMedium, dataSet: set)
                 }
-                throw StoreError(message: tr("无法创建数据库 {0}：{1}", path, error))
+                throw StoreError(.cannotCreate, path: path, detail: error.message, message: "cannot create \(path): \(error)")
             }
             // The import's connection is closed: its 32 MB page cache and the decoder's buffers
             // are free but still held by malloc (30-40 MB after 100,000 goods) until given back.
@@ -345,16 +345,14 @@ public final class GoodsStore: @unchecked Sendable {
                 discardScratch(scratch)
                 return try temporaryStore(.readOnlyMedium, dataSet: set)
             }
-            var said: [String] = []
-            if let copy {
-                said.append(tr("数据库已损坏：原文件保存为 {0}；已重建，并找回 {1} 个账号和 {2} 个收藏。", copy, recovered.accounts, recovered.likes))
-            }
+            var said: [StoreNotice] = []
+            if let copy { said.append(.rebuilt(keptAs: copy, accounts: recovered.accounts, likes: recovered.likes)) }
             do {
                 let database = try connect()
                 try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
                 return try GoodsStore(database: database, path: path, access: .readWrite, lock: lock, notices: said)
             } catch {
-                throw StoreError(message: tr("无法打开数据库 {0}：{1}", path, error))
+                throw StoreError(.cannotCreate, path: path, detail: error.message, message: "cannot open the new \(path): \(error)")
             }
         }
 
@@ -367,14 +365,14 @@ public final class GoodsStore: @unchecked Sendable {
         /// When nothing can be written and there is no database yet: the data set in memory,
         /// read-only, so the user can still look around.
         func temporaryStore(_ reason: ReadOnlyReason, dataSet: DataSet? = nil) throws(StoreError) -> GoodsStore {
-            log("GoodsDesk: \(path) cannot be created: \(reason.message)")
+            log("GoodsDesk: \(path) cannot be created: \(reason)")
             let set: DataSet
             if let dataSet { set = dataSet } else { set = try loadDataSet() }
             do {
                 let database = try GoodsStore.importedInMemory(set, progress: progress, log: { _ in })
-                return try GoodsStore(database: database, path: path, access: .readOnly(reason), lock: nil, notices: [reason.message])
+                return try GoodsStore(database: database, path: path, access: .readOnly(reason), lock: nil, notices: [.readOnly(reason)])
             } catch {
-                throw StoreError(message: tr("无法创建数据库 {0}：{1}", path, error))
+                throw StoreError(.cannotCreate, path: path, detail: error.message, message: "cannot create \(path) in memory: \(error)")
             }
         }
 
@@ -382,7 +380,7 @@ public final class GoodsStore: @unchecked Sendable {
             do {
                 return try dataSet()
             } catch {
-                throw StoreError(message: tr("无法读取数据集：{0}", error))
+                throw StoreError(.dataSetUnreadable, path: path, detail: error.message, message: "cannot read the data set: \(error)")
             }
         }
     }
@@ -509,7 +507,7 @@ public final class GoodsStore: @unchecked Sendable {
     }
 
     func write<T>(_ body: (Database) throws(DatabaseError) -> T) throws(StoreError) -> T {
-        if case let .readOnly(reason) = access { throw StoreError(.readOnly(reason), message: reason.message) }
+        if case let .readOnly(reason) = access { throw StoreError(.readOnly(reason), message: "read-only: \(reason)") }
         mutex.lock()
         defer { mutex.unlock() }
         guard !closed else { throw StoreError(.closed, message: "the database is closed") }

@@ -52,7 +52,7 @@ public struct ServiceError: Error, Equatable, CustomStringConvertible {
         case .locked, .busy: kind = .busy
         case .diskFull: kind = .diskFull
         case .damaged: kind = .damaged
-        case .notAFile, .closed: kind = .storeUnavailable
+        case .notAFile, .closed, .importInProgress, .unreadable, .cannotCreate, .dataSetUnreadable: kind = .storeUnavailable
         case .notFound: kind = .notFound
         case .invalidComment(.empty): kind = .invalidInput(.comment, .empty)
         case .invalidComment(.tooLong): kind = .invalidInput(.comment, .tooLong)
