@@ -106,6 +106,23 @@ open class MessageDialog: Window {
 
     /// Answers `id` as if its button were pressed (the dialog then closes).
     public func respond(_ id: String) { adw_message_dialog_response(typed, id) }
+
+    /// Turns response `id`'s button on or off (an off one cannot be pressed, nor be Enter's).
+    public func setResponse(_ id: String, enabled: Bool) {
+        guard adw_message_dialog_has_response(typed, id) != 0 else { return }
+        adw_message_dialog_set_response_enabled(typed, id, enabled ? 1 : 0)
+    }
+
+    /// Whether response `id`'s button can be pressed (false if there is no such response).
+    public func isResponseEnabled(_ id: String) -> Bool {
+        adw_message_dialog_has_response(typed, id) != 0 && adw_message_dialog_get_response_enabled(typed, id) != 0
+    }
+
+    /// A widget under the body (a text field); the dialog holds it.
+    public var extraChild: Widget? {
+        get { adw_message_dialog_get_extra_child(typed).map { Widget($0) } }
+        set { adw_message_dialog_set_extra_child(typed, newValue?.pointer) }
+    }
 }
 
 extension ReactiveWidget where Base: MessageDialog {
