@@ -186,19 +186,19 @@ public final class Navigator: Navigating {
     /// their routes still exist and their arguments are found again: `restorations`, by route),
     /// and from then on every change is saved. A saved route that no plugin provides any more
     /// ends the restore there, with one toast.
-    /// `measured`, when given, is told how long the restore took (from the restore point to the
-    /// screens shown) and how many screens came back.
+    /// `measured`, when given, is told how long the restore took (`RestoreTiming`) and how many
+    /// screens came back.
     public func restoreSavedScreens(
         from file: NavigationSnapshotFile, at restorePoint: String,
         restorations: @escaping @MainActor (String) -> AnyRouteRestoration?,
-        measured: (@MainActor (Duration, Int) -> Void)? = nil
+        measured: (@MainActor (RestoreTiming) -> Void)? = nil
     ) {
         restoration = ScreenRestoration(file: file, restorePoint: restorePoint, restorations: restorations)
         restoreMeasured = measured
     }
 
     /// Told how long the restore took (`restoreSavedScreens`).
-    private var restoreMeasured: (@MainActor (Duration, Int) -> Void)?
+    private var restoreMeasured: (@MainActor (RestoreTiming) -> Void)?
 
     /// Shows route `name`'s screen for `argument`, or says that no plugin provides it.
     private func open(route name: String, argument: any Sendable, as presentation: Presentation, from origin: ViewModel?) {
@@ -211,8 +211,9 @@ public final class Navigator: Navigating {
             // The screen before (the start screen) stays until the saved screens are back.
             let started = ContinuousClock.now
             restoration.restore { [weak self] outcome in
+                let found = ContinuousClock.now
                 let restored = self?.finishRestoring(outcome, fallback: controller, destination: destination) ?? 0
-                self?.restoreMeasured?(ContinuousClock.now - started, restored)
+                self?.restoreMeasured?(RestoreTiming(lookups: found - started, building: ContinuousClock.now - found, screens: restored))
             }
             return
         }

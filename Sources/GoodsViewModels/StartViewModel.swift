@@ -30,7 +30,7 @@ public final class StartViewModel: ViewModel {
         self.detail = Property(detail)
         hasFailed = Property(failed)
         super.init(title: "GoodsDesk")
-        opening.observe(on: scheduler).take(during: lifetime).start(Signal.Observer { [weak self] event in
+        opening.observe(on: scheduler).materialize().observe(with: self) { screen, event in
             switch event {
             case .value(.checking):
                 heading.value = tr("正在检查数据…")
@@ -41,11 +41,8 @@ public final class StartViewModel: ViewModel {
                 detail.value = tr("已导入 {0} 件商品（{1}/{2} 页）", progress.goodsImported, progress.pagesRead, progress.pageCount)
             case let .value(.opened(store)):
                 fraction.value = 1
-                MainThread.run {
-                    guard let self else { return }
-                    for notice in store.notices { self.show(notice: UserMessage.notice(notice)) }
-                    self.open(GoodsRoutes.opened, store, as: .replaceRoot)
-                }
+                for notice in store.notices { screen.show(notice: UserMessage.notice(notice)) }
+                screen.open(GoodsRoutes.opened, store, as: .replaceRoot)
             case let .failed(error):
                 heading.value = tr("无法打开数据")
                 detail.value = UserMessage.opening(error)
@@ -53,6 +50,6 @@ public final class StartViewModel: ViewModel {
             case .completed, .interrupted:
                 break
             }
-        })
+        }
     }
 }

@@ -266,4 +266,24 @@ struct NavigationRestorationTests {
         let result = await NavigationRestoration.restore(NavigationSnapshot(screens: [.init(route: "x")]), restorations: silent).first()
         #expect(result?.stop == .argumentNotFound("x"), "a load that ends with no answer is an answer too")
     }
+
+    @Test func theLookupsRunSideBySideAndAreTakenFromTheRootUp() {
+        let scheduler = TestScheduler()
+        // Each lookup answers after its own delay: the root's is the slowest.
+        let slow: @Sendable (String) -> AnyRouteRestoration? = { route in
+            let delay: Duration = route == "list" ? .seconds(3) : .seconds(1)
+            return AnyRouteRestoration(RouteRestoration<String>(save: { $0 }, load: { text in
+                SignalProducer(value: text).delay(delay, on: scheduler)
+            }))
+        }
+        let snapshot = NavigationSnapshot(screens: [.init(route: "list", argument: "a"), .init(route: "detail", argument: "b")])
+        let results = Log<NavigationRestoration>()
+        NavigationRestoration.restore(snapshot, restorations: slow).startWithValues { results.append($0) }
+        scheduler.advance(by: .seconds(2))
+        #expect(results.values.isEmpty, "the root's answer is still to come")
+        scheduler.advance(by: .seconds(1))
+        #expect(results.values.count == 1, "after the slowest lookup, not after the sum of them")
+        #expect(results.values.first?.screens.map(\.destination.route) == ["list", "detail"])
+        #expect(results.values.first?.screens.first?.destination.argument(for: Self.list) == "a")
+    }
 }

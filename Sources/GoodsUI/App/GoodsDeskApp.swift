@@ -205,8 +205,8 @@ public final class GoodsDeskApp {
 
 extension GoodsDeskApp {
     /// Writes how long restoring the saved screens took (`GOODSDESK_TRACE=1`).
-    static func logRestoreTime(to log: @escaping @Sendable (String) -> Void) -> @MainActor (Duration, Int) -> Void {
-        { time, count in log("GoodsDesk: \(count) screens restored in \(time)") }
+    static func logRestoreTime(to log: @escaping @Sendable (String) -> Void) -> @MainActor (RestoreTiming) -> Void {
+        { timing in log("GoodsDesk: \(timing)") }
     }
 }
 

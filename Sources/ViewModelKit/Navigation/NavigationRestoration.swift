@@ -23,33 +23,35 @@ public struct NavigationRestoration: Sendable {
     public let stop: Stop?
 
     /// Finds each saved screen's argument again through its route's restoration (`restorations`
-    /// by route name), one after another from the root, stopping at the first route that is
-    /// missing or whose argument is not found: the screens above one that cannot come back make
-    /// no sense without it.
+    /// by route name), stopping at the first route that is missing or whose argument is not
+    /// found: the screens above one that cannot come back make no sense without it. The
+    /// lookups run at once, side by side (a restart waits for the slowest, not for their sum);
+    /// their answers are taken from the root up.
     public static func restore(
         _ snapshot: NavigationSnapshot, restorations: @escaping @Sendable (String) -> AnyRouteRestoration?
     ) -> SignalProducer<NavigationRestoration, Never> {
-        restoring(snapshot.screens[...], restorations: restorations, found: [])
-    }
-
-    private static func restoring(
-        _ rest: ArraySlice<NavigationSnapshot.Screen>, restorations: @escaping @Sendable (String) -> AnyRouteRestoration?,
-        found: [Screen]
-    ) -> SignalProducer<NavigationRestoration, Never> {
-        guard let saved = rest.first else { return SignalProducer(value: NavigationRestoration(screens: found, stop: nil)) }
-        guard let restoration = restorations(saved.route) else {
-            return SignalProducer(value: NavigationRestoration(screens: found, stop: .missingRoute(saved.route)))
-        }
-        // A load that ends without an answer counts as not found.
-        return restoration.load(saved.argument ?? "")
-            .concat(SignalProducer(value: nil))
-            .take(first: 1)
-            .flatMap(.concat) { argument -> SignalProducer<NavigationRestoration, Never> in
-                guard let argument else {
-                    return SignalProducer(value: NavigationRestoration(screens: found, stop: .argumentNotFound(saved.route)))
-                }
-                let screen = Screen(destination: Destination(route: saved.route, argument: argument), state: saved.state)
-                return restoring(rest.dropFirst(), restorations: restorations, found: found + [screen])
+        var looked: [(saved: NavigationSnapshot.Screen, load: SignalProducer<(any Sendable)?, Never>)] = []
+        var missing: Stop?
+        for saved in snapshot.screens {
+            guard let restoration = restorations(saved.route) else {
+                missing = .missingRoute(saved.route)
+                break
             }
+            // A load that ends without an answer counts as not found.
+            looked.append((saved, restoration.load(saved.argument ?? "").concat(SignalProducer(value: nil)).take(first: 1)))
+        }
+        guard !looked.isEmpty else { return SignalProducer(value: NavigationRestoration(screens: [], stop: missing)) }
+        let saved = looked.map(\.saved)
+        let stop = missing
+        return SignalProducer.zip(looked.map(\.load)).map { arguments in
+            var found: [Screen] = []
+            for (screen, argument) in zip(saved, arguments) {
+                guard let argument else {
+                    return NavigationRestoration(screens: found, stop: .argumentNotFound(screen.route))
+                }
+                found.append(Screen(destination: Destination(route: screen.route, argument: argument), state: screen.state))
+            }
+            return NavigationRestoration(screens: found, stop: stop)
+        }
     }
 }
