@@ -1,0 +1,55 @@
+import Synchronization
+
+/// Runs work items one at a time, in the order they were given, from whichever threads give
+/// them: the thread that finds it idle runs every item queued meanwhile, including those its
+/// own items queue (so an observer that edits its source does not deadlock, it is served next).
+/// The collection operators keep their state behind one, so a change set and a predicate
+/// change never interleave.
+final class SerialDrain: Sendable {
+    private struct State {
+        var pending: [@Sendable () -> Void] = []
+        var head = 0
+        var isRunning = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Queues `work` and, unless another thread is running items, runs it and what follows.
+    func run(_ work: @escaping @Sendable () -> Void) {
+        if enqueue(work) { drain() }
+    }
+
+    /// Queues `work` without running it: true when the caller must `drain()` (no other thread
+    /// is running items). Lets a caller queue in order under a lock of its own and run after.
+    func enqueue(_ work: @escaping @Sendable () -> Void) -> Bool {
+        state.withLock { state -> Bool in
+            state.pending.append(work)
+            guard !state.isRunning else { return false }
+            state.isRunning = true
+            return true
+        }
+    }
+
+    /// Runs the queued items, and those they queue, until none is left. Only after `enqueue`
+    /// said so.
+    func drain() {
+        while let next = state.withLock({ state -> (@Sendable () -> Void)? in
+            guard state.head < state.pending.count else {
+                state.pending.removeAll(keepingCapacity: true)
+                state.head = 0
+                state.isRunning = false
+                return nil
+            }
+            defer { state.head += 1 }
+            return state.pending[state.head]
+        }) {
+            next()
+        }
+    }
+}
+
+/// State that only work run by one `SerialDrain` touches.
+final class DrainedState<Value>: @unchecked Sendable { // safe: read and written only inside its drain's items, which never overlap and are ordered by the drain's lock
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}

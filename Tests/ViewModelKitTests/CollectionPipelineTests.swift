@@ -1,0 +1,170 @@
+import Reactive
+import Synchronization
+import Testing
+import TestSupport
+import ViewModelKit
+
+/// A source cache through filter → sort → page into a list that applies each change set, checked
+/// against recomputing the page from scratch after every edit.
+@Suite("Collections: filter, sort and page follow every edit")
+struct CollectionPipelineTests {
+    struct Item: Sendable, Equatable {
+        let id: Int
+        var score: Int
+    }
+
+    typealias Predicate = @Sendable (Item) -> Bool
+    typealias Comparator = @Sendable (Item, Item) -> Bool
+
+    static let predicates: [Predicate] = [{ _ in true }, { $0.score % 2 == 0 }, { $0.score < 50 }, { $0.id % 3 != 0 }]
+    /// Total orders (ties broken by id), so the expected order is one.
+    static let comparators: [Comparator] = [
+        { ($0.score, $0.id) < ($1.score, $1.id) },
+        { ($0.score, $0.id) > ($1.score, $1.id) },
+        { $0.id < $1.id },
+    ]
+
+    /// A view at the end of the pipeline: the rows as its change sets left them.
+    final class Rows: @unchecked Sendable { // safe: the pipeline delivers synchronously on the test's own thread
+        var rows = CountedTree<Item>()
+        var counts: [Int] = []
+        func apply(_ set: IndexedChangeSet<Item>) {
+            for change in set.changes { rows.apply(change) }
+            counts.append(set.count)
+        }
+    }
+
+    /// 10,000 scripts in all, in four parts that run side by side.
+    @Test(arguments: 0..<4)
+    func tenThousandRandomScriptsEndEveryEditAtTheRecomputedPage(part: Int) {
+        var random = CountedTreeTests.Random(state: 2026 + UInt64(part))
+        var failures = 0
+        for script in (part * 2_500)..<((part + 1) * 2_500) where failures < 3 {
+            let source = SourceCache<Int, Item>(key: \.id)
+            let predicate = MutableProperty(Int.random(in: 0..<Self.predicates.count, using: &random))
+            let comparator = MutableProperty(Int.random(in: 0..<Self.comparators.count, using: &random))
+            let window = MutableProperty(PageWindow(start: Int.random(in: 0..<8, using: &random), size: Int.random(in: 1..<12, using: &random)))
+            let rows = Rows()
+            let run = source.connect()
+                .filter(where: predicate.producer.map { Self.predicates[$0] })
+                .sort(by: comparator.producer.map { Self.comparators[$0] })
+                .page(window.producer)
+                .startWithValues(rows.apply)
+            var items: [Int: Item] = [:]
+            var log: [String] = []
+            for step in 0..<Int.random(in: 4..<24, using: &random) {
+                let what = Int.random(in: 0..<100, using: &random)
+                switch what {
+                case 0..<30:
+                    let item = Item(id: Int.random(in: 0..<40, using: &random), score: Int.random(in: 0..<100, using: &random))
+                    items[item.id] = item
+                    source.addOrUpdate(item)
+                    log.append("put \(item)")
+                case 30..<40:
+                    let batch = (0..<Int.random(in: 1..<90, using: &random)).map { _ in
+                        Item(id: Int.random(in: 0..<120, using: &random), score: Int.random(in: 0..<100, using: &random))
+                    }
+                    for item in batch { items[item.id] = item }
+                    source.addOrUpdate(contentsOf: batch)
+                    log.append("batch of \(batch.count)")
+                case 40..<60:
+                    let id = items.keys.randomElement(using: &random) ?? 0
+                    items[id] = nil
+                    source.remove(id)
+                    log.append("remove \(id)")
+                case 60..<68:
+                    predicate.value = Int.random(in: 0..<Self.predicates.count, using: &random)
+                    log.append("predicate \(predicate.value)")
+                case 68..<76:
+                    comparator.value = Int.random(in: 0..<Self.comparators.count, using: &random)
+                    log.append("comparator \(comparator.value)")
+                case 76..<84:
+                    window.value = PageWindow(start: Int.random(in: 0..<30, using: &random), size: Int.random(in: 0..<15, using: &random))
+                    log.append("window \(window.value)")
+                case 84..<87:
+                    items.removeAll()
+                    source.removeAll()
+                    log.append("remove all")
+                default:
+                    // Moves: one item's score changes, so it goes elsewhere in the order.
+                    guard let id = items.keys.randomElement(using: &random), var item = items[id] else { continue }
+                    item.score = Int.random(in: 0..<100, using: &random)
+                    items[id] = item
+                    source.addOrUpdate(item)
+                    log.append("rescore \(item)")
+                }
+                let expected = Array(items.values.filter(Self.predicates[predicate.value])
+                    .sorted(by: Self.comparators[comparator.value])
+                    .dropFirst(window.value.start).prefix(window.value.size))
+                if Array(rows.rows) != expected || (rows.counts.last.map { $0 != rows.rows.count } ?? false) {
+                    failures += 1
+                    Issue.record("script \(script), step \(step): \(Array(rows.rows).map(\.id)) != \(expected.map(\.id)) after \(log)")
+                    break
+                }
+            }
+            run.dispose()
+        }
+        #expect(failures == 0)
+    }
+
+    @Test func aChangeOutsideThePageSendsNothingAndOneBeforeItShiftsIt() {
+        let source = SourceCache<Int, Item>(key: \.id)
+        source.addOrUpdate(contentsOf: (0..<10).map { Item(id: $0, score: $0 * 10) })
+        let sets = Log<IndexedChangeSet<Item>>()
+        let rows = Rows()
+        source.connect()
+            .sort(by: { $0.score < $1.score })
+            .page(SignalProducer(value: PageWindow(start: 2, size: 3)))
+            .startWithValues { sets.append($0); rows.apply($0) }
+        #expect(Array(rows.rows).map(\.id) == [2, 3, 4])
+        let before = sets.values.count
+        source.addOrUpdate(Item(id: 50, score: 95))
+        #expect(sets.values.count == before, "after the page: nothing to tell it")
+        source.addOrUpdate(Item(id: 60, score: -1))
+        #expect(Array(rows.rows).map(\.id) == [1, 2, 3], "one row entered at the top, one left at the bottom")
+        #expect(sets.values.last?.changes.count == 2)
+    }
+
+    @Test func aRescoredItemMovesAndAnUnchangedPlaceIsAnUpdate() {
+        let source = SourceCache<Int, Item>(key: \.id)
+        source.addOrUpdate(contentsOf: (0..<5).map { Item(id: $0, score: $0) })
+        let sets = Log<IndexedChangeSet<Item>>()
+        source.connect().sort(by: { $0.score < $1.score }).startWithValues { sets.append($0) }
+        source.addOrUpdate(Item(id: 0, score: 10))
+        guard case let .move(item, from, to)? = sets.values.last?.changes.first else {
+            Issue.record("a move: \(String(describing: sets.values.last?.changes))")
+            return
+        }
+        #expect(item == Item(id: 0, score: 10) && from == 0 && to == 4)
+        source.addOrUpdate(Item(id: 2, score: 2))
+        guard case let .update(_, _, at)? = sets.values.last?.changes.first else {
+            Issue.record("an update in place: \(String(describing: sets.values.last?.changes))")
+            return
+        }
+        #expect(at == 1)
+    }
+
+    @Test func anObserverMayEditItsSourceAndEditsFromManyThreadsAllArrive() async {
+        let source = SourceCache<Int, Item>(key: \.id)
+        let rows = Rows()
+        let lock = Mutex(())
+        _ = source.connect().sort(by: { $0.id < $1.id }).startWithValues { set in
+            lock.withLock { _ in rows.apply(set) }
+            // Reentrant: served after the current change set.
+            if set.changes.contains(where: { if case let .insert(item, _) = $0 { item.id == 7 } else { false } }) {
+                source.addOrUpdate(Item(id: 1_000, score: 0))
+            }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    for index in 0..<250 { source.addOrUpdate(Item(id: thread * 250 + index, score: index)) }
+                }
+            }
+        }
+        #expect(source.count == 1_001)
+        lock.withLock { _ in
+            #expect(Array(rows.rows).map(\.id) == Array(0..<1_000) + [1_000])
+        }
+    }
+}
