@@ -15,3 +15,5 @@ extension ItemList: ListContent {
         indices.contains(position) ? self[position] : nil
     }
 }
+
+extension CountedTree: ListContent {}

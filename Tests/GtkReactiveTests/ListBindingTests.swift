@@ -444,3 +444,64 @@ struct ListBindingTests {
         #expect(handlerCount(UnsafeMutableRawPointer(adjustment), "value-changed") == connected - 1)
     }
 }
+
+/// An ordered collection's change sets in a real list view: after random edits through a
+/// source cache, filter, sort and page, the model counts the expected rows and the rows on
+/// screen show the expected items, with one splice per change (two for a move).
+@MainActor
+@Suite("Change sets in a list view", .serialized, .needsDisplay)
+struct ChangeSetListBindingTests {
+    init() throws {
+        try startGTK()
+    }
+
+    @Test func randomEditsEndWithTheModelAndTheRowsAtTheRecomputedList() async throws {
+        let view = ListWindow(height: 400)
+        defer { view.close() }
+        let log = RowLog()
+        let source = SourceCache<String, Thing>(key: { $0.title.value })
+        let hidesOdd = MutableProperty(false)
+        let binding = ListBinding(
+            source.connect()
+                .filter(where: hidesOdd.producer.map { hides in { @Sendable (thing: Thing) in !hides || (Int(thing.title.value.dropFirst()) ?? 0) % 2 == 0 } })
+                .sort(by: { $0.title.value < $1.title.value }),
+            to: view.list, rows: labelRows(log))
+        defer { binding.dispose() }
+        let model = try #require(view.countModel)
+        let record = SpliceRecord()
+        record.watch(model)
+        var random = SystemRandomNumberGenerator()
+        var titles: Set<String> = []
+        for step in 0..<300 {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5:
+                let title = "t\(Int.random(in: 100..<400, using: &random))"
+                titles.insert(title)
+                source.addOrUpdate(Thing(title))
+            case 5..<8:
+                guard let title = titles.randomElement(using: &random) else { continue }
+                titles.remove(title)
+                source.remove(title)
+            case 8:
+                hidesOdd.value.toggle()
+            default:
+                let batch = (0..<80).map { _ in "t\(Int.random(in: 100..<400, using: &random))" }
+                titles.formUnion(batch)
+                source.addOrUpdate(contentsOf: batch.map(Thing.init))
+            }
+            let expected = titles.filter { !hidesOdd.value || (Int($0.dropFirst()) ?? 0) % 2 == 0 }.sorted()
+            try #require(Int(g_list_model_get_n_items(model)) == expected.count, "step \(step)")
+            if step % 25 == 0 {
+                _ = await pumpMainLoopYielding(timeout: .milliseconds(200)) { false }
+                let shown = view.shownTexts
+                #expect(!shown.isEmpty || expected.isEmpty, "step \(step): rows on screen")
+                // The view keeps its place as rows come and go above it: what it shows is a run of the list.
+                let start = shown.first.flatMap { expected.firstIndex(of: $0) } ?? 0
+                #expect(Array(expected.dropFirst(start).prefix(shown.count)) == shown, "step \(step): the rows on screen are a run of the list")
+            }
+        }
+        #expect(log.staleBindings == 0, "no row kept an element it no longer shows")
+        let single = record.all.filter { $0[1] + $0[2] <= 2 }.count
+        #expect(single > record.all.count / 2, "most changes were single-row splices: \(record.all.prefix(20))")
+    }
+}

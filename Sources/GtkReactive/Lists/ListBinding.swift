@@ -45,10 +45,37 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
     private var finished = false
 
     /// Binds `updates` to the `GtkListView` `listView`, making its rows with `hooks`.
-    public init(
+    public convenience init(
         _ updates: SignalProducer<ListUpdate<Content>, Never>,
         to listView: UnsafeMutablePointer<GtkWidget>,
         rows hooks: ListRowHooks<Row, Content.Element>
+    ) {
+        self.init(listView: listView, rows: hooks) { binding in
+            updates.observe(on: UIScheduler.shared).startWithValues { [weak binding] update in
+                GtkThread.assumeCurrent { binding?.apply(update) }
+            }
+        }
+    }
+
+    /// Binds the change sets of an ordered collection (`sort`, `page`) to the `GtkListView`
+    /// `listView`, making its rows with `hooks`: each change becomes its own splice (a move
+    /// two), so rows outside it keep their bindings; a reset replaces every row in one.
+    public convenience init<Item>(
+        _ changes: SignalProducer<IndexedChangeSet<Item>, Never>,
+        to listView: UnsafeMutablePointer<GtkWidget>,
+        rows hooks: ListRowHooks<Row, Item>
+    ) where Content == CountedTree<Item> {
+        self.init(listView: listView, rows: hooks) { binding in
+            changes.observe(on: UIScheduler.shared).startWithValues { [weak binding] set in
+                GtkThread.assumeCurrent { binding?.apply(set) }
+            }
+        }
+    }
+
+    private init(
+        listView: UnsafeMutablePointer<GtkWidget>,
+        rows hooks: ListRowHooks<Row, Content.Element>,
+        subscribe: (ListBinding) -> any Disposable
     ) {
         self.hooks = hooks
         model = grshim_count_model_new()
@@ -73,9 +100,7 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
             self?.listView = nil
             self?.end()
         }
-        subscription = updates.observe(on: UIScheduler.shared).startWithValues { [weak self] update in
-            GtkThread.assumeCurrent { self?.apply(update) }
-        }
+        subscription = subscribe(self)
     }
 
     isolated deinit {
@@ -111,6 +136,57 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
         }
         shownCount += splice.added - splice.removed
         // GTK binds the rows the splice adds at once, reading `content`, already the new one.
+        grshim_count_model_splice(model, guint(splice.position), guint(splice.removed), guint(splice.added))
+    }
+
+    /// Applies an ordered collection's changes one by one, each to the rows and then to the
+    /// model, so a row GTK binds during a splice reads the rows as that splice left them.
+    private func apply<Item>(_ set: IndexedChangeSet<Item>) where Content == CountedTree<Item> {
+        guard !isDisposed else { return }
+        var rows = content ?? CountedTree()
+        for change in set.changes {
+            let next: ListSplice
+            switch change {
+            case let .insert(item, position):
+                guard position >= 0, position <= rows.count else { return replaceAll(with: rows) }
+                rows.insert(item, at: position)
+                next = ListSplice(position: position, removed: 0, added: 1)
+            case let .remove(_, position):
+                guard position >= 0, position < rows.count else { return replaceAll(with: rows) }
+                rows.remove(at: position)
+                next = ListSplice(position: position, removed: 1, added: 0)
+            case let .update(item, _, position):
+                guard position >= 0, position < rows.count else { return replaceAll(with: rows) }
+                rows.replace(at: position, with: item)
+                next = ListSplice(position: position, removed: 1, added: 1)
+            case let .move(item, from, to):
+                guard from >= 0, from < rows.count, to >= 0, to < rows.count else { return replaceAll(with: rows) }
+                rows.remove(at: from)
+                content = rows
+                splice(ListSplice(position: from, removed: 1, added: 0))
+                rows.insert(item, at: to)
+                next = ListSplice(position: to, removed: 0, added: 1)
+            case let .reset(all):
+                rows = all
+                next = ListSplice(position: 0, removed: shownCount, added: min(all.count, Self.maximumCount))
+            }
+            content = rows
+            splice(next)
+        }
+        // A stream that lost a change set (its count disagrees) is shown from scratch.
+        if rows.count != set.count { replaceAll(with: rows) }
+    }
+
+    /// Shows `rows` from scratch: every row replaced in one splice.
+    private func replaceAll<Item>(with rows: CountedTree<Item>) where Content == CountedTree<Item> {
+        content = rows
+        splice(ListSplice(position: 0, removed: shownCount, added: min(rows.count, Self.maximumCount)))
+    }
+
+    /// Tells the model (and so GTK) that `splice` happened to the content.
+    private func splice(_ splice: ListSplice) {
+        guard !splice.isEmpty, shownCount - splice.removed + splice.added <= Self.maximumCount else { return }
+        shownCount += splice.added - splice.removed
         grshim_count_model_splice(model, guint(splice.position), guint(splice.removed), guint(splice.added))
     }
 

@@ -68,7 +68,7 @@ public struct IndexedChangeSet<Value: Sendable>: Sendable {
 
 extension CountedTree {
     /// Applies `change` to rows shown as this tree.
-    public mutating func apply(_ change: IndexedChange<Element>) where Element: Sendable {
+    public mutating func apply(_ change: IndexedChange<Element>) {
         switch change {
         case let .insert(value, position): insert(value, at: position)
         case let .remove(_, position): remove(at: position)

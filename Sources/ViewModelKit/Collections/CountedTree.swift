@@ -6,7 +6,7 @@
 /// Elements sit in leaves of up to `leafCapacity`, contiguous, so a row costs its element and
 /// a few bytes of tree. A value type with a reference inside: copies share nodes until one is
 /// changed, which then copies the nodes on its path (copy-on-write).
-public struct CountedTree<Element> {
+public struct CountedTree<Element: Sendable> {
     /// The most elements a leaf holds, and the most children an inner node has.
     static var leafCapacity: Int { 128 }
     static var fanout: Int { 64 }
@@ -311,4 +311,4 @@ extension CountedTree: Sequence {
 
 // Safe to send: the nodes are only changed through a uniquely held path (copy-on-write), so a
 // copy sent to another thread never sees the sender's later changes.
-extension CountedTree: @unchecked Sendable where Element: Sendable {}
+extension CountedTree: @unchecked Sendable {}
