@@ -118,7 +118,8 @@ let package = Package(
         .target(name: "DemoData", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .executableTarget(name: "goodsdesk-data", dependencies: ["DemoData"], swiftSettings: strict),
         // The data layer's benchmark: import and paging at 100,000 and 1,000,000 goods.
-        .executableTarget(name: "goodsdesk-bench", dependencies: ["DemoData", "GoodsDomain"], swiftSettings: strict),
+        .executableTarget(name: "goodsdesk-bench", dependencies: ["DemoData", "GoodsDomain", "ViewModelKit", "GtkReactive", "Reactive", "CGtk", "HeapStats"],
+                          swiftSettings: strict + gtkSwift),
         // Test support, shared by the test targets: one pure (recorders, the app's services on
         // virtual time as fake worlds), one for GTK (GTK started once, the display check, main-loop
         // pumps, widget finding, criticals failing the run). Two, because the pure layers' tests

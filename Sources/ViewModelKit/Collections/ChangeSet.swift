@@ -12,14 +12,14 @@ public enum Change<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     case refresh(Key, Value)
 
     /// The key the change is about.
-    public var key: Key {
+    @inlinable public var key: Key {
         switch self {
         case let .add(key, _), let .update(key, _, _), let .remove(key, _), let .refresh(key, _): key
         }
     }
 
     /// The value after the change (for a removal, the last one).
-    public var value: Value {
+    @inlinable public var value: Value {
         switch self {
         case let .add(_, value), let .update(_, value, _), let .remove(_, value), let .refresh(_, value): value
         }
@@ -31,11 +31,11 @@ public enum Change<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 public struct ChangeSet<Key: Hashable & Sendable, Value: Sendable>: Sendable, RandomAccessCollection {
     public var changes: [Change<Key, Value>]
 
-    public init(_ changes: [Change<Key, Value>] = []) { self.changes = changes }
+    @inlinable public init(_ changes: [Change<Key, Value>] = []) { self.changes = changes }
 
-    public var startIndex: Int { changes.startIndex }
-    public var endIndex: Int { changes.endIndex }
-    public subscript(position: Int) -> Change<Key, Value> { changes[position] }
+    @inlinable public var startIndex: Int { changes.startIndex }
+    @inlinable public var endIndex: Int { changes.endIndex }
+    @inlinable public subscript(position: Int) -> Change<Key, Value> { changes[position] }
 }
 
 /// One change of an ordered view (`sort`, `page`), in positions: each applies to the view as
@@ -60,7 +60,7 @@ public struct IndexedChangeSet<Value: Sendable>: Sendable {
     /// The number of rows after the changes.
     public var count: Int
 
-    public init(_ changes: [IndexedChange<Value>], count: Int) {
+    @inlinable public init(_ changes: [IndexedChange<Value>], count: Int) {
         self.changes = changes
         self.count = count
     }
@@ -68,7 +68,7 @@ public struct IndexedChangeSet<Value: Sendable>: Sendable {
 
 extension CountedTree {
     /// Applies `change` to rows shown as this tree.
-    public mutating func apply(_ change: IndexedChange<Element>) {
+    @inlinable public mutating func apply(_ change: IndexedChange<Element>) {
         switch change {
         case let .insert(value, position): insert(value, at: position)
         case let .remove(_, position): remove(at: position)

@@ -8,43 +8,43 @@
 /// changed, which then copies the nodes on its path (copy-on-write).
 public struct CountedTree<Element: Sendable> {
     /// The most elements a leaf holds, and the most children an inner node has.
-    static var leafCapacity: Int { 128 }
-    static var fanout: Int { 64 }
+    @inlinable static var leafCapacity: Int { 128 }
+    @inlinable static var fanout: Int { 64 }
 
-    final class Node {
+    @usableFromInline final class Node {
         /// A leaf's elements (empty for an inner node).
-        var elements: [Element]
+        @usableFromInline var elements: [Element]
         /// An inner node's children (empty for a leaf).
-        var children: [Node]
+        @usableFromInline var children: [Node]
         /// How many elements are under this node.
-        var count: Int
+        @usableFromInline var count: Int
 
-        var isLeaf: Bool { children.isEmpty }
+        @inlinable var isLeaf: Bool { children.isEmpty }
 
-        init(elements: [Element]) {
+        @inlinable init(elements: [Element]) {
             self.elements = elements
             children = []
             count = elements.count
         }
 
-        init(children: [Node]) {
+        @inlinable init(children: [Node]) {
             elements = []
             self.children = children
             count = children.reduce(0) { $0 + $1.count }
         }
 
-        func copy() -> Node {
+        @inlinable func copy() -> Node {
             isLeaf ? Node(elements: elements) : Node(children: children)
         }
     }
 
-    private var root: Node
+    @usableFromInline var root: Node
 
     /// An empty sequence.
-    public init() { root = Node(elements: []) }
+    @inlinable public init() { root = Node(elements: []) }
 
     /// The sequence of `elements`, in order, built in O(n).
-    public init<S: Sequence>(_ elements: S) where S.Element == Element {
+    @inlinable public init<S: Sequence>(_ elements: S) where S.Element == Element {
         var leaves: [Node] = []
         var chunk: [Element] = []
         let fill = Self.leafCapacity * 3 / 4
@@ -74,12 +74,12 @@ public struct CountedTree<Element: Sendable> {
     }
 
     /// The number of elements.
-    public var count: Int { root.count }
+    @inlinable public var count: Int { root.count }
 
-    public var isEmpty: Bool { root.count == 0 }
+    @inlinable public var isEmpty: Bool { root.count == 0 }
 
     /// The element at `position` (which must be in `0..<count`).
-    public subscript(position: Int) -> Element {
+    @inlinable public subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "CountedTree position \(position) out of 0..<\(count)")
         var node = root
         var offset = position
@@ -95,20 +95,20 @@ public struct CountedTree<Element: Sendable> {
     }
 
     /// The element at `position`, or nil outside `0..<count`.
-    public func element(at position: Int) -> Element? {
+    @inlinable public func element(at position: Int) -> Element? {
         position >= 0 && position < count ? self[position] : nil
     }
 
     // MARK: Changing
 
     /// Makes the root unshared before a change.
-    private mutating func uniqueRoot() -> Node {
+    @inlinable mutating func uniqueRoot() -> Node {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         return root
     }
 
     /// Inserts `element` at `position` (in `0...count`).
-    public mutating func insert(_ element: Element, at position: Int) {
+    @inlinable public mutating func insert(_ element: Element, at position: Int) {
         precondition(position >= 0 && position <= count, "CountedTree insertion at \(position) out of 0...\(count)")
         let node = uniqueRoot()
         if let sibling = Self.insert(element, at: position, into: node) {
@@ -117,7 +117,7 @@ public struct CountedTree<Element: Sendable> {
     }
 
     /// Inserts into `node` (unshared); returns the new right sibling when `node` split.
-    private static func insert(_ element: Element, at position: Int, into node: Node) -> Node? {
+    @inlinable static func insert(_ element: Element, at position: Int, into node: Node) -> Node? {
         node.count += 1
         if node.isLeaf {
             node.elements.insert(element, at: position)
@@ -148,7 +148,7 @@ public struct CountedTree<Element: Sendable> {
 
     /// Removes and returns the element at `position` (in `0..<count`).
     @discardableResult
-    public mutating func remove(at position: Int) -> Element {
+    @inlinable public mutating func remove(at position: Int) -> Element {
         precondition(position >= 0 && position < count, "CountedTree removal at \(position) out of 0..<\(count)")
         let node = uniqueRoot()
         let removed = Self.remove(at: position, from: node)
@@ -158,7 +158,7 @@ public struct CountedTree<Element: Sendable> {
     }
 
     /// Removes from `node` (unshared), rebalancing a child that became too small.
-    private static func remove(at position: Int, from node: Node) -> Element {
+    @inlinable static func remove(at position: Int, from node: Node) -> Element {
         node.count -= 1
         if node.isLeaf { return node.elements.remove(at: position) }
         var offset = position
@@ -176,7 +176,7 @@ public struct CountedTree<Element: Sendable> {
     /// Merges child `index` of `node` with a neighbour once it holds less than a quarter of
     /// what it can, or takes some of the neighbour's: every node stays at least that full, so
     /// the tree stays shallow and small however it was edited.
-    private static func rebalance(child index: Int, of node: Node) {
+    @inlinable static func rebalance(child index: Int, of node: Node) {
         let child = node.children[index]
         let size = child.isLeaf ? child.elements.count : child.children.count
         let capacity = child.isLeaf ? leafCapacity : fanout
@@ -221,7 +221,7 @@ public struct CountedTree<Element: Sendable> {
     }
 
     /// Replaces the element at `position` (in `0..<count`) with `element`.
-    public mutating func replace(at position: Int, with element: Element) {
+    @inlinable public mutating func replace(at position: Int, with element: Element) {
         precondition(position >= 0 && position < count, "CountedTree position \(position) out of 0..<\(count)")
         var node = uniqueRoot()
         var offset = position
@@ -238,14 +238,14 @@ public struct CountedTree<Element: Sendable> {
     }
 
     /// Removes every element.
-    public mutating func removeAll() { root = Node(elements: []) }
+    @inlinable public mutating func removeAll() { root = Node(elements: []) }
 
     // MARK: Sorted sequences
 
     /// In a sequence sorted by `areInIncreasingOrder`, the first position whose element does
     /// not come before `element`: where it is, or would be inserted. O(log n) comparisons of a
     /// node's first elements and a leaf's own.
-    public func insertionIndex(of element: Element, by areInIncreasingOrder: (Element, Element) -> Bool) -> Int {
+    @inlinable public func insertionIndex(of element: Element, by areInIncreasingOrder: (Element, Element) -> Bool) -> Int {
         var node = root
         var base = 0
         while !node.isLeaf {
@@ -269,7 +269,7 @@ public struct CountedTree<Element: Sendable> {
     }
 
     /// A non-empty node's first element.
-    private static func first(of node: Node) -> Element {
+    @inlinable static func first(of node: Node) -> Element {
         var current = node
         while !current.isLeaf { current = current.children[0] }
         return current.elements[0]
@@ -279,13 +279,13 @@ public struct CountedTree<Element: Sendable> {
 extension CountedTree: Sequence {
     /// The elements in order, leaf by leaf.
     public struct Iterator: IteratorProtocol {
-        private var stack: [(node: Node, index: Int)]
-        private var leaf: [Element] = []
-        private var position = 0
+        @usableFromInline var stack: [(node: Node, index: Int)]
+        @usableFromInline var leaf: [Element] = []
+        @usableFromInline var position = 0
 
-        init(root: Node) { stack = [(root, 0)] }
+        @inlinable init(root: Node) { stack = [(root, 0)] }
 
-        public mutating func next() -> Element? {
+        @inlinable public mutating func next() -> Element? {
             while position >= leaf.count {
                 guard var top = stack.popLast() else { return nil }
                 if top.node.isLeaf {
@@ -304,9 +304,9 @@ extension CountedTree: Sequence {
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(root: root) }
+    @inlinable public func makeIterator() -> Iterator { Iterator(root: root) }
 
-    public var underestimatedCount: Int { count }
+    @inlinable public var underestimatedCount: Int { count }
 }
 
 // Safe to send: the nodes are only changed through a uniquely held path (copy-on-write), so a

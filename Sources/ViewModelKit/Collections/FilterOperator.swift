@@ -4,7 +4,7 @@ extension SignalProducer where Error == Never {
     /// The items of a keyed collection that `isIncluded` accepts, as a keyed collection: an
     /// item that stops being accepted (an update, a refresh) is removed, one that starts is
     /// added. Each change costs O(1).
-    public func filter<Key, Item>(
+    @inlinable public func filter<Key, Item>(
         where isIncluded: @escaping @Sendable (Item) -> Bool
     ) -> SignalProducer<ChangeSet<Key, Item>, Never> where Value == ChangeSet<Key, Item> {
         filter(where: SignalProducer<@Sendable (Item) -> Bool, Never>(value: isIncluded))
@@ -13,7 +13,7 @@ extension SignalProducer where Error == Never {
     /// The items of a keyed collection that the latest of `predicates` accepts: a new predicate
     /// (a search box's text) looks at every item again and sends what came and went as one
     /// change set. Nothing is sent before the first predicate.
-    public func filter<Key, Item>(
+    @inlinable public func filter<Key, Item>(
         where predicates: SignalProducer<@Sendable (Item) -> Bool, Never>
     ) -> SignalProducer<ChangeSet<Key, Item>, Never> where Value == ChangeSet<Key, Item> {
         let upstream = self
@@ -38,12 +38,14 @@ extension SignalProducer where Error == Never {
 
 /// What a filter knows: every upstream item (so a new predicate can look again) and which
 /// it lets through.
-struct FilterState<Key: Hashable & Sendable, Item: Sendable> {
-    var items: [Key: Item] = [:]
-    var included: Set<Key> = []
-    var predicate: (@Sendable (Item) -> Bool)?
+@usableFromInline struct FilterState<Key: Hashable & Sendable, Item: Sendable> {
+    @usableFromInline var items: [Key: Item] = [:]
+    @usableFromInline var included: Set<Key> = []
+    @usableFromInline var predicate: (@Sendable (Item) -> Bool)?
 
-    mutating func apply(_ changes: ChangeSet<Key, Item>) -> ChangeSet<Key, Item> {
+    @inlinable init() {}
+
+    @inlinable mutating func apply(_ changes: ChangeSet<Key, Item>) -> ChangeSet<Key, Item> {
         var out: [Change<Key, Item>] = []
         for change in changes {
             let key = change.key
@@ -77,7 +79,7 @@ struct FilterState<Key: Hashable & Sendable, Item: Sendable> {
         return ChangeSet(out)
     }
 
-    mutating func change(_ predicate: @escaping @Sendable (Item) -> Bool) -> ChangeSet<Key, Item> {
+    @inlinable mutating func change(_ predicate: @escaping @Sendable (Item) -> Bool) -> ChangeSet<Key, Item> {
         self.predicate = predicate
         var out: [Change<Key, Item>] = []
         for (key, item) in items {

@@ -6,13 +6,13 @@ public struct PageWindow: Sendable, Equatable {
     public var size: Int
 
     /// A window of `size` rows from `start` (both at least 0).
-    public init(start: Int, size: Int) {
+    @inlinable public init(start: Int, size: Int) {
         self.start = max(0, start)
         self.size = max(0, size)
     }
 
     /// Page `number` (from 1) of pages of `size` rows.
-    public static func page(_ number: Int, size: Int) -> PageWindow {
+    @inlinable public static func page(_ number: Int, size: Int) -> PageWindow {
         let (start, overflow) = (max(1, number) - 1).multipliedReportingOverflow(by: max(0, size))
         return PageWindow(start: overflow ? Int.max : start, size: size)
     }
@@ -23,7 +23,7 @@ extension SignalProducer where Error == Never {
     /// window: a change outside it that shifts rows in or out sends what entered and what left;
     /// one below it sends nothing. Each change costs O(log n). A new window is sent as a reset.
     /// Nothing is sent before the first window.
-    public func page<Item>(
+    @inlinable public func page<Item>(
         _ windows: SignalProducer<PageWindow, Never>
     ) -> SignalProducer<IndexedChangeSet<Item>, Never> where Value == IndexedChangeSet<Item> {
         let upstream = self
@@ -45,28 +45,30 @@ extension SignalProducer where Error == Never {
 }
 
 /// What a page knows: every row of the view it pages, and its window.
-struct PageState<Item: Sendable> {
-    var rows = CountedTree<Item>()
-    var window: PageWindow?
+@usableFromInline struct PageState<Item: Sendable> {
+    @usableFromInline var rows = CountedTree<Item>()
+    @usableFromInline var window: PageWindow?
+
+    @inlinable init() {}
 
     /// The rows the window shows now.
-    var shownCount: Int {
+    @inlinable var shownCount: Int {
         guard let window, window.start < rows.count else { return 0 }
         return min(window.size, rows.count - window.start)
     }
 
-    func slice() -> CountedTree<Item> {
+    @inlinable func slice() -> CountedTree<Item> {
         guard let window, shownCount > 0 else { return CountedTree() }
         return CountedTree((window.start..<(window.start + shownCount)).lazy.map { rows[$0] })
     }
 
-    mutating func change(_ window: PageWindow) -> IndexedChangeSet<Item>? {
+    @inlinable mutating func change(_ window: PageWindow) -> IndexedChangeSet<Item>? {
         guard window != self.window else { return nil }
         self.window = window
         return IndexedChangeSet([.reset(slice())], count: shownCount)
     }
 
-    mutating func apply(_ changes: IndexedChangeSet<Item>) -> IndexedChangeSet<Item>? {
+    @inlinable mutating func apply(_ changes: IndexedChangeSet<Item>) -> IndexedChangeSet<Item>? {
         guard window != nil else {
             for change in changes.changes { rows.apply(change) }
             return nil
@@ -91,13 +93,13 @@ struct PageState<Item: Sendable> {
     }
 
     /// The window's position of row `position`, if the window shows it.
-    private func local(_ position: Int) -> Int? {
+    @inlinable func local(_ position: Int) -> Int? {
         guard let window else { return nil }
         let local = position - window.start
         return local >= 0 && local < shownCount ? local : nil
     }
 
-    private mutating func inserted(_ item: Item, at position: Int, into out: inout [IndexedChange<Item>]) {
+    @inlinable mutating func inserted(_ item: Item, at position: Int, into out: inout [IndexedChange<Item>]) {
         guard let window else { return }
         let wasShown = shownCount
         rows.insert(item, at: position)
@@ -116,7 +118,7 @@ struct PageState<Item: Sendable> {
         }
     }
 
-    private mutating func removed(at position: Int, into out: inout [IndexedChange<Item>]) {
+    @inlinable mutating func removed(at position: Int, into out: inout [IndexedChange<Item>]) {
         guard let window else { return }
         let removed = rows.remove(at: position)
         let end = window.start + window.size

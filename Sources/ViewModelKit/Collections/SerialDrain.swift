@@ -5,7 +5,7 @@ import Synchronization
 /// own items queue (so an observer that edits its source does not deadlock, it is served next).
 /// The collection operators keep their state behind one, so a change set and a predicate
 /// change never interleave.
-final class SerialDrain: Sendable {
+@usableFromInline final class SerialDrain: Sendable {
     private struct State {
         var pending: [@Sendable () -> Void] = []
         var head = 0
@@ -14,14 +14,16 @@ final class SerialDrain: Sendable {
 
     private let state = Mutex(State())
 
+    @usableFromInline init() {}
+
     /// Queues `work` and, unless another thread is running items, runs it and what follows.
-    func run(_ work: @escaping @Sendable () -> Void) {
+    @usableFromInline func run(_ work: @escaping @Sendable () -> Void) {
         if enqueue(work) { drain() }
     }
 
     /// Queues `work` without running it: true when the caller must `drain()` (no other thread
     /// is running items). Lets a caller queue in order under a lock of its own and run after.
-    func enqueue(_ work: @escaping @Sendable () -> Void) -> Bool {
+    @usableFromInline func enqueue(_ work: @escaping @Sendable () -> Void) -> Bool {
         state.withLock { state -> Bool in
             state.pending.append(work)
             guard !state.isRunning else { return false }
@@ -32,7 +34,7 @@ final class SerialDrain: Sendable {
 
     /// Runs the queued items, and those they queue, until none is left. Only after `enqueue`
     /// said so.
-    func drain() {
+    @usableFromInline func drain() {
         while let next = state.withLock({ state -> (@Sendable () -> Void)? in
             guard state.head < state.pending.count else {
                 state.pending.removeAll(keepingCapacity: true)
@@ -49,7 +51,7 @@ final class SerialDrain: Sendable {
 }
 
 /// State that only work run by one `SerialDrain` touches.
-final class DrainedState<Value>: @unchecked Sendable { // safe: read and written only inside its drain's items, which never overlap and are ordered by the drain's lock
-    var value: Value
-    init(_ value: Value) { self.value = value }
+@usableFromInline final class DrainedState<Value>: @unchecked Sendable { // safe: read and written only inside its drain's items, which never overlap and are ordered by the drain's lock
+    @usableFromInline var value: Value
+    @inlinable init(_ value: Value) { self.value = value }
 }

@@ -6,7 +6,7 @@ extension SignalProducer where Error == Never {
     /// goes, a removed one removed, an updated one updated in place or moved. Each change costs
     /// O(log n); a change set that touches a large part of the collection is applied in one
     /// pass and sent as one reset.
-    public func sort<Key, Item>(
+    @inlinable public func sort<Key, Item>(
         by areInIncreasingOrder: @escaping @Sendable (Item, Item) -> Bool
     ) -> SignalProducer<IndexedChangeSet<Item>, Never> where Value == ChangeSet<Key, Item> {
         sort(by: SignalProducer<@Sendable (Item, Item) -> Bool, Never>(value: areInIncreasingOrder))
@@ -16,7 +16,7 @@ extension SignalProducer where Error == Never {
     /// sorts everything again, on the thread that sent it (keep it off the main thread: a
     /// million rows take a few hundred milliseconds), and sends the new order as one reset.
     /// Nothing is sent before the first comparator.
-    public func sort<Key, Item>(
+    @inlinable public func sort<Key, Item>(
         by comparators: SignalProducer<@Sendable (Item, Item) -> Bool, Never>
     ) -> SignalProducer<IndexedChangeSet<Item>, Never> where Value == ChangeSet<Key, Item> {
         let upstream = self
@@ -39,36 +39,44 @@ extension SignalProducer where Error == Never {
 
 /// What a sort knows: every item with the number of its arrival (the tie-breaker that makes
 /// the order total, so each item has one place), and the order as a counted tree.
-struct SortState<Key: Hashable & Sendable, Item: Sendable> {
-    struct Entry: Sendable {
-        let key: Key
-        let item: Item
-        let arrival: Int
+@usableFromInline struct SortState<Key: Hashable & Sendable, Item: Sendable> {
+    @usableFromInline struct Entry: Sendable {
+        @usableFromInline let key: Key
+        @usableFromInline let item: Item
+        @usableFromInline let arrival: Int
+
+        @inlinable init(key: Key, item: Item, arrival: Int) {
+            self.key = key
+            self.item = item
+            self.arrival = arrival
+        }
     }
 
-    var entries: [Key: Entry] = [:]
-    var order = CountedTree<Entry>()
-    var nextArrival = 0
-    var comparator: (@Sendable (Item, Item) -> Bool)?
+    @usableFromInline var entries: [Key: Entry] = [:]
+    @usableFromInline var order = CountedTree<Entry>()
+    @usableFromInline var nextArrival = 0
+    @usableFromInline var comparator: (@Sendable (Item, Item) -> Bool)?
+
+    @inlinable init() {}
     /// Whether the first comparator has come (before it nothing is sent).
-    var isSorting: Bool { comparator != nil }
+    @inlinable var isSorting: Bool { comparator != nil }
 
     /// The total order of entries: the comparator's, then arrival.
-    func precedes(_ first: Entry, _ second: Entry) -> Bool {
+    @inlinable func precedes(_ first: Entry, _ second: Entry) -> Bool {
         guard let comparator else { return first.arrival < second.arrival }
         if comparator(first.item, second.item) { return true }
         if comparator(second.item, first.item) { return false }
         return first.arrival < second.arrival
     }
 
-    func position(of entry: Entry) -> Int {
+    @inlinable func position(of entry: Entry) -> Int {
         order.insertionIndex(of: entry) { precedes($0, $1) }
     }
 
     /// How many changes are applied one by one before one pass and a reset are cheaper.
-    func isLarge(_ changes: Int) -> Bool { changes > 64 && changes > order.count / 16 }
+    @inlinable func isLarge(_ changes: Int) -> Bool { changes > 64 && changes > order.count / 16 }
 
-    mutating func apply(_ changes: ChangeSet<Key, Item>) -> IndexedChangeSet<Item>? {
+    @inlinable mutating func apply(_ changes: ChangeSet<Key, Item>) -> IndexedChangeSet<Item>? {
         guard isSorting else {
             record(changes)
             return nil
@@ -106,12 +114,12 @@ struct SortState<Key: Hashable & Sendable, Item: Sendable> {
         return out.isEmpty ? nil : IndexedChangeSet(out, count: order.count)
     }
 
-    private mutating func apply(single change: Change<Key, Item>) -> [IndexedChange<Item>] {
+    @inlinable mutating func apply(single change: Change<Key, Item>) -> [IndexedChange<Item>] {
         apply(ChangeSet([change]))?.changes ?? []
     }
 
     /// `old`'s item becomes `item`: an update where it stands, or a move to where it now goes.
-    private mutating func replace(_ old: Entry, with item: Item) -> [IndexedChange<Item>] {
+    @inlinable mutating func replace(_ old: Entry, with item: Item) -> [IndexedChange<Item>] {
         let from = position(of: old)
         let entry = Entry(key: old.key, item: item, arrival: old.arrival)
         entries[old.key] = entry
@@ -122,7 +130,7 @@ struct SortState<Key: Hashable & Sendable, Item: Sendable> {
     }
 
     /// Keeps the items of changes that come before the first comparator.
-    private mutating func record(_ changes: ChangeSet<Key, Item>) {
+    @inlinable mutating func record(_ changes: ChangeSet<Key, Item>) {
         for change in changes {
             switch change {
             case let .add(key, item), let .update(key, item, _), let .refresh(key, item):
@@ -137,7 +145,7 @@ struct SortState<Key: Hashable & Sendable, Item: Sendable> {
 
     /// Applies many changes in one pass: the untouched entries keep their order, the new and
     /// changed ones are sorted on their own and merged in. O(n + k log k).
-    private mutating func rebuild(applying changes: ChangeSet<Key, Item>) -> IndexedChangeSet<Item> {
+    @inlinable mutating func rebuild(applying changes: ChangeSet<Key, Item>) -> IndexedChangeSet<Item> {
         var touched: Set<Key> = []
         for change in changes {
             touched.insert(change.key)
@@ -169,7 +177,7 @@ struct SortState<Key: Hashable & Sendable, Item: Sendable> {
 
     /// A new comparator: everything sorted again, sent as a reset (nothing when the order
     /// stayed the same).
-    mutating func change(_ comparator: @escaping @Sendable (Item, Item) -> Bool) -> IndexedChangeSet<Item>? {
+    @inlinable mutating func change(_ comparator: @escaping @Sendable (Item, Item) -> Bool) -> IndexedChangeSet<Item>? {
         let wasSorting = isSorting
         self.comparator = comparator
         let sorted = entries.values.sorted { precedes($0, $1) }
