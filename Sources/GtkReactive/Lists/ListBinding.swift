@@ -30,8 +30,8 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
     private let hooks: ListRowHooks<Row, Content.Element>
     /// The list view; nil once it is disposed.
     private var listView: UnsafeMutablePointer<GtkWidget>?
-    private let model: OpaquePointer
-    private let selection: OpaquePointer
+    private var model: OpaquePointer
+    private var selection: OpaquePointer
     /// Only compared, never dereferenced: the list view owns it (it holds our handlers).
     private let factory: OpaquePointer
     private var content: Content?
@@ -143,44 +143,98 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
     /// model, so a row GTK binds during a splice reads the rows as that splice left them.
     private func apply<Item>(_ set: IndexedChangeSet<Item>) where Content == CountedTree<Item> {
         guard !isDisposed else { return }
-        var rows = content ?? CountedTree()
+        if content == nil { content = CountedTree() }
+        // `content` is changed in place (no copy of the rows a change passes through).
         for change in set.changes {
+            let count = content?.count ?? 0
             let next: ListSplice
             switch change {
             case let .insert(item, position):
-                guard position >= 0, position <= rows.count else { return replaceAll(with: rows) }
-                rows.insert(item, at: position)
+                guard position >= 0, position <= count else { return showFromScratch() }
+                content?.insert(item, at: position)
                 next = ListSplice(position: position, removed: 0, added: 1)
             case let .remove(_, position):
-                guard position >= 0, position < rows.count else { return replaceAll(with: rows) }
-                rows.remove(at: position)
+                guard position >= 0, position < count else { return showFromScratch() }
+                content?.remove(at: position)
                 next = ListSplice(position: position, removed: 1, added: 0)
             case let .update(item, _, position):
-                guard position >= 0, position < rows.count else { return replaceAll(with: rows) }
-                rows.replace(at: position, with: item)
-                next = ListSplice(position: position, removed: 1, added: 1)
+                guard position >= 0, position < count else { return showFromScratch() }
+                content?.replace(at: position, with: item)
+                // GTK's item at the position stays; its row shows the new element.
+                rebindRows { $0 == position }
+                continue
             case let .move(item, from, to):
-                guard from >= 0, from < rows.count, to >= 0, to < rows.count else { return replaceAll(with: rows) }
-                rows.remove(at: from)
-                content = rows
+                guard from >= 0, from < count, to >= 0, to < count else { return showFromScratch() }
+                content?.remove(at: from)
                 splice(ListSplice(position: from, removed: 1, added: 0))
-                rows.insert(item, at: to)
+                content?.insert(item, at: to)
                 next = ListSplice(position: to, removed: 0, added: 1)
             case let .reset(all):
-                rows = all
-                next = ListSplice(position: 0, removed: shownCount, added: min(all.count, Self.maximumCount))
+                let previous = content
+                content = all
+                // A big tree is freed off the GTK thread.
+                if (previous?.count ?? 0) > Self.largeReset { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(previous) {} } }
+                if all.count == shownCount {
+                    // The same number of rows in another order (a resort): GTK's items stay, the
+                    // rows it has bound show their position's new element, and every other row
+                    // reads the new content when it is bound.
+                    rebindRows { _ in true }
+                    continue
+                } else if shownCount > Self.largeReset {
+                    // GTK walks every removed row of a splice: a big list starts over in a new model.
+                    replaceModel(count: min(all.count, Self.maximumCount))
+                    continue
+                } else {
+                    next = ListSplice(position: 0, removed: shownCount, added: min(all.count, Self.maximumCount))
+                }
             }
-            content = rows
             splice(next)
         }
         // A stream that lost a change set (its count disagrees) is shown from scratch.
-        if rows.count != set.count { replaceAll(with: rows) }
+        if (content?.count ?? 0) != set.count { showFromScratch() }
     }
 
-    /// Shows `rows` from scratch: every row replaced in one splice.
-    private func replaceAll<Item>(with rows: CountedTree<Item>) where Content == CountedTree<Item> {
-        content = rows
-        splice(ListSplice(position: 0, removed: shownCount, added: min(rows.count, Self.maximumCount)))
+    /// Binds again, to the element now at their position, the rows GTK has bound at the
+    /// positions `rebinds` picks.
+    private func rebindRows(where rebinds: (Int) -> Bool) {
+        for (item, slot) in slots where slot.scope != nil {
+            let position = gtk_list_item_get_position(OpaquePointer(item))
+            guard position != guint.max, rebinds(Int(position)) else { continue }
+            bind(item)
+        }
+    }
+
+    /// How many rows a reset replaces in one splice; more start over in a new model.
+    private static var largeReset: Int { 4_096 }
+
+    /// Gives the list view a new model of `count` rows in place of the one it has (it rebinds
+    /// the rows it shows, and starts at the top).
+    private func replaceModel(count: Int) {
+        guard let listView, let fresh = grshim_count_model_new() else { return }
+        grshim_count_model_splice(fresh, 0, 0, guint(count))
+        // gtk_no_selection_new takes the reference it is given: this one is the selection's.
+        g_object_ref(UnsafeMutableRawPointer(fresh))
+        guard let freshSelection = gtk_no_selection_new(fresh) else {
+            g_object_unref(UnsafeMutableRawPointer(fresh))
+            g_object_unref(UnsafeMutableRawPointer(fresh))
+            return
+        }
+        gtk_list_view_set_model(OpaquePointer(listView), freshSelection)
+        g_object_unref(UnsafeMutableRawPointer(selection))
+        g_object_unref(UnsafeMutableRawPointer(model))
+        model = fresh
+        selection = freshSelection
+        shownCount = count
+    }
+
+    /// Shows the content from scratch: every row replaced.
+    private func showFromScratch() {
+        let count = min(content?.count ?? 0, Self.maximumCount)
+        if shownCount > Self.largeReset {
+            replaceModel(count: count)
+        } else {
+            splice(ListSplice(position: 0, removed: shownCount, added: count))
+        }
     }
 
     /// Tells the model (and so GTK) that `splice` happened to the content.
