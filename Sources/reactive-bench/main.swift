@@ -171,9 +171,9 @@ func bytesPerObserver(_ count: Int) -> Double {
     let sink = Sink()
     var disposables = [(any Disposable)?]()
     disposables.reserveCapacity(count)
-    let before = heap_stats_bytes_in_use()
+    let before = heap_stats_bytes_allocated()
     for _ in 0..<count { disposables.append(signal.observeValues { sink.total &+= $0 }) }
-    let after = heap_stats_bytes_in_use()
+    let after = heap_stats_bytes_allocated()
     precondition(signal.observerCount == count, "observers must stay attached while measured")
     withExtendedLifetime((disposables, input)) {}
     return Double(after - before) / Double(count)
