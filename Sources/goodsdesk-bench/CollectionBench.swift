@@ -86,7 +86,7 @@ enum CollectionBench {
         let rows = (0..<count).map { Row(id: $0, score: Int.random(in: 0..<1_000_000, using: &random)) }
         let source = SourceCache<Int, Row>(key: \.id)
         source.addOrUpdate(contentsOf: rows)
-        let heapWithSource = heap_stats_bytes_in_use()
+        let heapWithSource = heap_stats_bytes_allocated()
 
         // The pipeline runs on its own serial queue; its change sets come to the window through a pipe.
         let predicate = MutableProperty<Predicate>({ _ in true })
@@ -105,7 +105,7 @@ enum CollectionBench {
         for set in first { sink.send(value: set) }
         settle()
         let bind = ContinuousClock.now - bindStart
-        let heapBound = heap_stats_bytes_in_use()
+        let heapBound = heap_stats_bytes_allocated()
         let bytesPerRow = Double(Int(heapBound) - Int(heapWithSource)) / Double(count)
 
         // Edits: one at a time through filter → sort → the list, timed whole (on the pipeline's

@@ -37,8 +37,10 @@ extension SignalProducer where Error == Never {
     }
 }
 
-/// What a sort knows: every item with the number of its arrival (the tie-breaker that makes
-/// the order total, so each item has one place), and the order as a counted tree.
+/// What a sort knows: the order, as a counted tree of entries (each item with the number of its
+/// arrival, the tie-breaker that makes the order total, so each item has one place), and each
+/// key's arrival. A change's previous value finds the entry it replaces by binary search; one
+/// that does not (an upstream that lied) is found by a scan, so the order never breaks.
 @usableFromInline struct SortState<Key: Hashable & Sendable, Item: Sendable> {
     @usableFromInline struct Entry: Sendable {
         @usableFromInline let key: Key
@@ -52,25 +54,48 @@ extension SignalProducer where Error == Never {
         }
     }
 
-    @usableFromInline var entries: [Key: Entry] = [:]
+    @usableFromInline typealias Comparator = @Sendable (Item, Item) -> Bool
+
+    @usableFromInline var arrivals: [Key: Int] = [:]
+    /// Items that came before the first comparator, waiting for it.
+    @usableFromInline var waiting: [Key: Entry] = [:]
     @usableFromInline var order = CountedTree<Entry>()
     @usableFromInline var nextArrival = 0
-    @usableFromInline var comparator: (@Sendable (Item, Item) -> Bool)?
+    @usableFromInline var comparator: Comparator?
 
     @inlinable init() {}
+
     /// Whether the first comparator has come (before it nothing is sent).
     @inlinable var isSorting: Bool { comparator != nil }
 
-    /// The total order of entries: the comparator's, then arrival.
-    @inlinable func precedes(_ first: Entry, _ second: Entry) -> Bool {
+    /// The total order of entries under `comparator`: its order, then arrival.
+    @inlinable static func precedes(_ first: Entry, _ second: Entry, by comparator: Comparator?) -> Bool {
         guard let comparator else { return first.arrival < second.arrival }
         if comparator(first.item, second.item) { return true }
         if comparator(second.item, first.item) { return false }
         return first.arrival < second.arrival
     }
 
+    @inlinable func precedes(_ first: Entry, _ second: Entry) -> Bool {
+        Self.precedes(first, second, by: comparator)
+    }
+
+    /// Where `entry` goes in the order.
     @inlinable func position(of entry: Entry) -> Int {
         order.insertionIndex(of: entry) { precedes($0, $1) }
+    }
+
+    /// Where the entry for `key`, whose item was `item`, stands now.
+    @inlinable func position(ofHeld key: Key, item: Item, arrival: Int) -> Int? {
+        let at = position(of: Entry(key: key, item: item, arrival: arrival))
+        if let found = order.element(at: at), found.key == key { return at }
+        // The item given is not the one held: look for the key itself.
+        var index = 0
+        for entry in order {
+            if entry.key == key { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// How many changes are applied one by one before one pass and a reset are cheaper.
@@ -87,43 +112,45 @@ extension SignalProducer where Error == Never {
         for change in changes {
             switch change {
             case let .add(key, item):
-                if let old = entries[key] {
+                if let arrival = arrivals[key] {
                     // An add for a key held already is an update.
-                    out.append(contentsOf: replace(old, with: item))
+                    out.append(contentsOf: replace(key, previous: item, arrival: arrival, with: item))
                     continue
                 }
                 let entry = Entry(key: key, item: item, arrival: nextArrival)
+                arrivals[key] = nextArrival
                 nextArrival += 1
-                entries[key] = entry
                 let at = position(of: entry)
                 order.insert(entry, at: at)
                 out.append(.insert(item, at: at))
-            case let .update(key, item, _), let .refresh(key, item):
-                guard let old = entries[key] else {
-                    out.append(contentsOf: apply(single: .add(key, item)))
-                    continue
+            case let .update(key, item, previous):
+                if let arrival = arrivals[key] {
+                    out.append(contentsOf: replace(key, previous: previous, arrival: arrival, with: item))
+                } else {
+                    out.append(contentsOf: apply(ChangeSet([.add(key, item)]))?.changes ?? [])
                 }
-                out.append(contentsOf: replace(old, with: item))
-            case let .remove(key, _):
-                guard let old = entries.removeValue(forKey: key) else { continue }
-                let at = position(of: old)
-                order.remove(at: at)
+            case let .refresh(key, item):
+                if let arrival = arrivals[key] {
+                    out.append(contentsOf: replace(key, previous: item, arrival: arrival, with: item))
+                } else {
+                    out.append(contentsOf: apply(ChangeSet([.add(key, item)]))?.changes ?? [])
+                }
+            case let .remove(key, item):
+                guard let arrival = arrivals.removeValue(forKey: key),
+                      let at = position(ofHeld: key, item: item, arrival: arrival) else { continue }
+                let old = order.remove(at: at)
                 out.append(.remove(old.item, at: at))
             }
         }
         return out.isEmpty ? nil : IndexedChangeSet(out, count: order.count)
     }
 
-    @inlinable mutating func apply(single change: Change<Key, Item>) -> [IndexedChange<Item>] {
-        apply(ChangeSet([change]))?.changes ?? []
-    }
-
-    /// `old`'s item becomes `item`: an update where it stands, or a move to where it now goes.
-    @inlinable mutating func replace(_ old: Entry, with item: Item) -> [IndexedChange<Item>] {
-        let from = position(of: old)
-        let entry = Entry(key: old.key, item: item, arrival: old.arrival)
-        entries[old.key] = entry
-        order.remove(at: from)
+    /// `key`'s item (`previous`) becomes `item`: an update where it stands, or a move to where
+    /// it now goes.
+    @inlinable mutating func replace(_ key: Key, previous: Item, arrival: Int, with item: Item) -> [IndexedChange<Item>] {
+        guard let from = position(ofHeld: key, item: previous, arrival: arrival) else { return [] }
+        let old = order.remove(at: from)
+        let entry = Entry(key: key, item: item, arrival: arrival)
         let to = position(of: entry)
         order.insert(entry, at: to)
         return from == to ? [.update(item, previous: old.item, at: to)] : [.move(item, from: from, to: to)]
@@ -134,11 +161,11 @@ extension SignalProducer where Error == Never {
         for change in changes {
             switch change {
             case let .add(key, item), let .update(key, item, _), let .refresh(key, item):
-                let arrival = entries[key]?.arrival ?? nextArrival
+                let arrival = waiting[key]?.arrival ?? nextArrival
                 if arrival == nextArrival { nextArrival += 1 }
-                entries[key] = Entry(key: key, item: item, arrival: arrival)
+                waiting[key] = Entry(key: key, item: item, arrival: arrival)
             case let .remove(key, _):
-                entries.removeValue(forKey: key)
+                waiting.removeValue(forKey: key)
             }
         }
     }
@@ -146,25 +173,28 @@ extension SignalProducer where Error == Never {
     /// Applies many changes in one pass: the untouched entries keep their order, the new and
     /// changed ones are sorted on their own and merged in. O(n + k log k).
     @inlinable mutating func rebuild(applying changes: ChangeSet<Key, Item>) -> IndexedChangeSet<Item> {
-        var touched: Set<Key> = []
+        // The last value of each key the changes touched; nil for one they removed.
+        var touched: [Key: Entry?] = [:]
+        touched.reserveCapacity(changes.count)
         for change in changes {
-            touched.insert(change.key)
             switch change {
             case let .add(key, item), let .update(key, item, _), let .refresh(key, item):
-                let arrival = entries[key]?.arrival ?? nextArrival
+                let arrival = arrivals[key] ?? nextArrival
                 if arrival == nextArrival { nextArrival += 1 }
-                entries[key] = Entry(key: key, item: item, arrival: arrival)
+                arrivals[key] = arrival
+                touched[key] = .some(Entry(key: key, item: item, arrival: arrival))
             case let .remove(key, _):
-                entries.removeValue(forKey: key)
+                arrivals.removeValue(forKey: key)
+                touched[key] = .some(nil)
             }
         }
-        let kept = order.lazy.filter { !touched.contains($0.key) }
-        let fresh = touched.compactMap { entries[$0] }.sorted { precedes($0, $1) }
+        let comparator = self.comparator
+        let fresh = Self.sorted(touched.values.compactMap { $0 }, by: comparator)
         var merged: [Entry] = []
-        merged.reserveCapacity(entries.count)
+        merged.reserveCapacity(arrivals.count)
         var freshIndex = 0
-        for entry in kept {
-            while freshIndex < fresh.count && precedes(fresh[freshIndex], entry) {
+        for entry in order where touched[entry.key] == nil {
+            while freshIndex < fresh.count && Self.precedes(fresh[freshIndex], entry, by: comparator) {
                 merged.append(fresh[freshIndex])
                 freshIndex += 1
             }
@@ -177,12 +207,22 @@ extension SignalProducer where Error == Never {
 
     /// A new comparator: everything sorted again, sent as a reset (nothing when the order
     /// stayed the same).
-    @inlinable mutating func change(_ comparator: @escaping @Sendable (Item, Item) -> Bool) -> IndexedChangeSet<Item>? {
+    @inlinable mutating func change(_ comparator: @escaping Comparator) -> IndexedChangeSet<Item>? {
         let wasSorting = isSorting
         self.comparator = comparator
-        let sorted = entries.values.sorted { precedes($0, $1) }
-        if wasSorting, sorted.count == order.count, zip(sorted, order).allSatisfy({ $0.key == $1.key }) { return nil }
+        let all = wasSorting ? Array(order) : Array(waiting.values)
+        if !wasSorting {
+            for entry in all { arrivals[entry.key] = entry.arrival }
+            waiting = [:]
+        }
+        let sorted = Self.sorted(all, by: comparator)
+        if wasSorting, zip(sorted, all).allSatisfy({ $0.key == $1.key }) { return nil }
         order = CountedTree(sorted)
         return IndexedChangeSet([.reset(CountedTree(sorted.lazy.map(\.item)))], count: order.count)
+    }
+
+    /// `entries` in the order `comparator` gives.
+    @inlinable static func sorted(_ entries: [Entry], by comparator: Comparator?) -> [Entry] {
+        entries.sorted { precedes($0, $1, by: comparator) }
     }
 }
