@@ -69,7 +69,8 @@ extension SignalProducer where Error == Never {
     @inlinable var isSorting: Bool { comparator != nil }
 
     /// The total order of entries under `comparator`: its order, then arrival.
-    @inlinable static func precedes(_ first: Entry, _ second: Entry, by comparator: Comparator?) -> Bool {
+    @inlinable @inline(__always)
+    static func precedes(_ first: Entry, _ second: Entry, by comparator: Comparator?) -> Bool {
         guard let comparator else { return first.arrival < second.arrival }
         if comparator(first.item, second.item) { return true }
         if comparator(second.item, first.item) { return false }
