@@ -129,7 +129,7 @@ let package = Package(
         .target(name: "GtkTestSupport", dependencies: ["CGtk"], path: "Tests/GtkTestSupport", swiftSettings: strict + gtkSwift),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CIntl"], swiftSettings: strict),
-        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "DemoData"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats", "TestSupport"], swiftSettings: strict),
         // The goods-detail plugin's view model, tested headlessly from the plugin's own folder: only

@@ -1,10 +1,11 @@
-/// A small deterministic generator (SplitMix64): the same seed always gives the same data set.
-struct SeededRandom: RandomNumberGenerator {
+/// A small deterministic generator (SplitMix64): the same seed always gives the same data set,
+/// benchmark rows and random test scripts, so a failure repeats.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

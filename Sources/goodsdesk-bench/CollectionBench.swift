@@ -1,4 +1,5 @@
 import CGtk
+import DemoData
 import Dispatch
 import Foundation
 import GtkReactive
@@ -29,18 +30,6 @@ enum CollectionBench {
 
     typealias Predicate = @Sendable (Row) -> Bool
     typealias Comparator = @Sendable (Row, Row) -> Bool
-
-    /// A deterministic generator, so every run measures the same rows.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Runs `work` on a background thread and waits for it, pumping the main loop meanwhile.
     static func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
@@ -82,7 +71,7 @@ enum CollectionBench {
         gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
         settle()
 
-        var random = Random(state: 27)
+        var random = SeededRandom(seed: 27)
         let rows = (0..<count).map { Row(id: $0, score: Int.random(in: 0..<1_000_000, using: &random)) }
         let source = SourceCache<Int, Row>(key: \.id)
         source.addOrUpdate(contentsOf: rows)

@@ -1,3 +1,4 @@
+import DemoData
 import Reactive
 import Synchronization
 import Testing
@@ -37,7 +38,7 @@ struct CollectionPipelineTests {
     /// 10,000 scripts in all, in four parts that run side by side.
     @Test(arguments: 0..<4)
     func tenThousandRandomScriptsEndEveryEditAtTheRecomputedPage(part: Int) {
-        var random = CountedTreeTests.Random(state: 2026 + UInt64(part))
+        var random = SeededRandom(seed: 2026 + UInt64(part))
         var failures = 0
         for script in (part * 2_500)..<((part + 1) * 2_500) where failures < 3 {
             let source = SourceCache<Int, Item>(key: \.id)

@@ -1,3 +1,4 @@
+import DemoData
 import Testing
 import ViewModelKit
 
@@ -5,21 +6,9 @@ import ViewModelKit
 /// insertion, through splits and merges at every level.
 @Suite("CountedTree")
 struct CountedTreeTests {
-    /// A small deterministic generator (SplitMix64), so a failure repeats.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: [1, 2, 3])
     func randomEditsMatchAnArray(seed: UInt64) {
-        var random = Random(state: seed)
+        var random = SeededRandom(seed: seed)
         var tree = CountedTree<Int>()
         var array: [Int] = []
         for step in 0..<40_000 {
@@ -50,7 +39,7 @@ struct CountedTreeTests {
     }
 
     @Test func aSortedTreeFindsWhereEachElementGoes() {
-        var random = Random(state: 42)
+        var random = SeededRandom(seed: 42)
         var tree = CountedTree<Int>()
         var array: [Int] = []
         for _ in 0..<5_000 {

@@ -52,7 +52,13 @@ final class StoreLock {
         _ = pwrite(descriptor, bytes, bytes.count, 0)
     }
 
-    deinit { close(descriptor) }
+    /// Unlocks before closing: a child process forked meanwhile elsewhere in the program holds a
+    /// copy of the descriptor until it execs, and a plain close would leave the lock to that copy
+    /// (the next open of the same data would find it in use).
+    deinit {
+        _ = flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
 }
 
 /// Why the lock file could not be opened.

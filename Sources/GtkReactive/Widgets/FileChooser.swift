@@ -14,6 +14,10 @@ public final class FileChooser {
     /// The window it is over, watched so a chooser over a closing window closes unanswered.
     private let parent: Window?
     private var parentClosing: (any Disposable)?
+    /// Whether the chooser holds a reference to the parent window (while it shows).
+    private var holdsParent = false
+    /// Whether the chooser has been destroyed (answered).
+    private var isDestroyed = false
 
     /// A chooser asking `question`, modal over `parent` (nil: none); not yet shown.
     public init(_ question: FileQuestion, over parent: Window?) {
@@ -46,7 +50,10 @@ public final class FileChooser {
     isolated deinit {
         parentClosing?.dispose()
         response?.dispose()
-        gtk_native_dialog_destroy(dialog)
+        if !isDestroyed {
+            gtk_native_dialog_destroy(dialog)
+            gtk_native_dialog_set_transient_for(dialog, nil)
+        }
         g_object_unref(UnsafeMutableRawPointer(native))
     }
 
@@ -88,6 +95,10 @@ public final class FileChooser {
             finish(Int32(bitPattern: code) == GTK_RESPONSE_ACCEPT.rawValue ? chosenFile() : nil)
         }
         Self.showing.append(self)
+        // The parent window stays a live object while the chooser shows, even once destroyed:
+        // GTK's dialog behind the chooser still points at it until the chooser goes.
+        if let parent { g_object_ref(UnsafeMutableRawPointer(parent.pointer)) }
+        holdsParent = parent != nil
         gtk_native_dialog_show(dialog)
     }
 
@@ -106,6 +117,11 @@ public final class FileChooser {
         // Answered once: the chooser and the dialog behind it go at once, before a closing
         // parent window can leave that dialog without one.
         gtk_native_dialog_destroy(dialog)
+        // Nothing points at the window once it may go.
+        gtk_native_dialog_set_transient_for(dialog, nil)
+        isDestroyed = true
+        if holdsParent, let parent { g_object_unref(UnsafeMutableRawPointer(parent.pointer)) }
+        holdsParent = false
         Self.showing.removeAll { $0 === self }
         continuation.resume(returning: file)
     }
