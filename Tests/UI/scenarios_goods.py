@@ -120,7 +120,8 @@ def a_failing_data_source_shows_an_error_page_with_retry(app):
                                                      "no error page once the rows show"))
 
 
-@slow(1500)
+# Long enough that a walk of the accessible tree (over a second in a debug build) cannot miss it.
+@slow(4000)
 def a_like_is_busy_while_stored(app):
     """A like toggle is busy (and takes no second press) while the like is stored, then says
     已收藏…; its name starts with 收藏 meanwhile (the contract)."""
