@@ -29,8 +29,9 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     private let likeSlot = Mutex(LikeSlot())
     /// The live message count, made when first needed (most loaded rows never need it).
     private let messageSlot = Mutex<MutableProperty<Int>?>(nil)
-    /// The item's rows on other screens, kept in step with this one.
-    private let sync: GoodsItemSync?
+    /// The session's changed goods, where this row's like and comments go and whence the
+    /// item's rows on other screens take them.
+    private let live: LiveGoods?
 
     public var nickname: String { goods.seller.nickname }
     /// The seller's avatar, or nil for the placeholder.
@@ -65,26 +66,40 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     /// The reply button's accessible name: `留言 3`, `留言 0`.
     public var messagesAccessibleName: Property<String> { messageCount.map { tr("留言 {0}", $0) } }
 
-    /// Counts a comment just added: `messages` is the item's count the service answered.
+    /// Counts a comment just added: `messages` is the item's count the service answered. The
+    /// item's rows on other screens take it through the session's `LiveGoods`.
     public func commentAdded(messages: Int) {
         messageCounter().value = messages
-        sync?.messagesChanged(on: self, to: messages)
+        guard let live else { return }
+        var now = live.goods(id: id) ?? currentGoods
+        now.messages = messages
+        live.changed(now)
     }
 
-    /// Takes the message count a row of the same item on another screen reached.
-    func takeMessages(_ messages: Int) {
-        messageCounter().value = messages
+    /// The item as this row shows it now: as loaded, with its likes and messages as they are.
+    private var currentGoods: Goods {
+        var now = goods
+        let likes = likeSlot.withLock { $0.core?.state.value ?? $0.latest }
+        if let likes {
+            now.likes = likes.likes
+            now.isLiked = likes.isLiked
+        }
+        if let messages = messageSlot.withLock({ $0?.value }) { now.messages = messages }
+        return now
     }
 
-    /// Takes the like state a row of the same item on another screen reached: the live state if
-    /// made, else the value it is made from next.
-    func takeLikes(_ likes: Int, isLiked: Bool) {
-        let value = Liking.Value(likes: likes, isLiked: isLiked)
-        let live = likeSlot.withLock { slot -> Liking? in
+    /// Takes the state the item reached on another screen (or this one): its likes (the live
+    /// state if made, else the value it is made from next) and its message count.
+    func take(_ state: Goods) {
+        guard state.id == id else { return }
+        let value = Liking.Value(likes: state.likes, isLiked: state.isLiked)
+        let liking = likeSlot.withLock { slot -> Liking? in
             if slot.core == nil { slot.latest = value }
             return slot.core
         }
-        live?.state.value = value
+        if let liking, liking.state.value != value { liking.state.value = value }
+        let messages = messageCounter()
+        if messages.value != state.messages { messages.value = state.messages }
     }
     /// What a screen reader reads after the row's name (its title): the price and the seller,
     /// `￥75，卖家 小明（已认证）`, or only the seller when there is no price.
@@ -107,10 +122,10 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
     /// Likes or unlikes; disabled while running. Reports `收藏商品成功` / `取消收藏商品`.
     public var like: Action<Void, Goods, ServiceError> { liking().action }
 
-    /// A row of `goods`, liking through `service`, reporting to its screen by `report`; in step
-    /// with the item's rows on other screens through `sync` (nil: on its own).
+    /// A row of `goods`, liking through `service`, reporting to its screen by `report`; its
+    /// likes and comments go to `live` (nil: on its own), so the item's other rows follow.
     public init(
-        goods: Goods, likes service: any LikeService, publishTime: PublishTime, sync: GoodsItemSync? = nil,
+        goods: Goods, likes service: any LikeService, publishTime: PublishTime, live: LiveGoods? = nil,
         report: @escaping @Sendable (Report) -> Void = { _ in }
     ) {
         id = goods.id
@@ -118,11 +133,8 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
         publishTimeFormat = publishTime
         self.service = service
         self.report = report
-        self.sync = sync
-        sync?.join(self)
+        self.live = live
     }
-
-    deinit { sync?.leave(id: id, identity: ObjectIdentifier(self)) }
 
     /// The like state and action, for as long as the returned handle lives: a bound row and the
     /// detail page each keep one, and all of them (and the properties above) share one state.
@@ -168,10 +180,7 @@ public final class GoodsItemViewModel: Sendable, Identifiable {
 
     fileprivate func makeLiking(from value: Liking.Value) -> Liking {
         Liking(from: value, goodsID: id, service: service, report: report,
-               changed: { [weak self] value in
-                   guard let self else { return }
-                   sync?.likesChanged(on: self, likes: value.likes, isLiked: value.isLiked)
-               },
+               changed: { [live] updated in live?.changed(updated) },
                running: { [weak self] running in self?.update { $0.running = running } })
     }
 
@@ -240,7 +249,7 @@ public final class LikeState: Sendable {
 /// A row's like state and its like action (~14 KB, the action alone 8 KB).
 private final class Liking: Sendable {
     /// Likes and whether the user likes it.
-    struct Value: Sendable {
+    struct Value: Sendable, Equatable {
         var likes: Int
         var isLiked: Bool
     }
@@ -258,7 +267,7 @@ private final class Liking: Sendable {
     init(
         from value: Value, goodsID: Int, service: any LikeService,
         report: @escaping @Sendable (GoodsItemViewModel.Report) -> Void,
-        changed: @escaping @Sendable (Value) -> Void,
+        changed: @escaping @Sendable (Goods) -> Void,
         running: @escaping @Sendable (Bool) -> Void
     ) {
         let state = MutableProperty(value)
@@ -274,7 +283,7 @@ private final class Liking: Sendable {
                 starting: { running(true) },
                 value: { updated in
                     state.value = Value(likes: updated.likes, isLiked: updated.isLiked)
-                    changed(state.value)
+                    changed(updated)
                     report(.notice(liking ? tr("收藏商品成功") : tr("取消收藏商品")))
                 },
                 failed: { report(.error($0)) },

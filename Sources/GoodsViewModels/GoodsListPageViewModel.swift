@@ -21,17 +21,18 @@ public class GoodsListPageViewModel: PagedListViewModel<GoodsItemViewModel>, Goo
     public let isNearEnd = MutableProperty(false)
 
     /// A page titled `title` over `fetch(page, size)`; its rows like through `likes` and keep in
-    /// step with the same items' rows elsewhere through `sync`.
+    /// step with the same items' rows elsewhere through `live`.
     /// - Parameters:
     ///   - clock: the current time, for publish times.
     public init(
         title: String, likes: any LikeService, clock: @escaping @Sendable () -> Date = Date.init,
-        timeZone: TimeZone = .current, perPage: Int = 20, sync: GoodsItemSync? = nil,
+        timeZone: TimeZone = .current, perPage: Int = 20, live: LiveGoods? = nil,
         fetch: @escaping @Sendable (_ page: Int, _ size: Int) -> SignalProducer<GoodsPage, ServiceError>
     ) {
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
         super.init(title: title, perPage: perPage, fetch: GoodsRowPages.fetch(
-            fetch, likes: likes, clock: clock, timeZone: timeZone, sync: sync, report: { reportInput.send(value: $0) }))
+            fetch, likes: likes, clock: clock, timeZone: timeZone, live: live, report: { reportInput.send(value: $0) }))
+        GoodsRowPages.keepInStep(list, with: live, during: lifetime)
         reports.observe(with: self) { $0.show($1) }
         withExtendedLifetime(reportInput) {}
         didBecomeActive.observe(with: self) { $0.loadFirstPageIfNeeded() }
@@ -60,11 +61,11 @@ public final class SellerGoodsViewModel: GoodsListPageViewModel {
     public init(
         seller: Seller, goods: any SellerGoodsService, likes: any LikeService,
         clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current, perPage: Int = 20,
-        sync: GoodsItemSync? = nil
+        live: LiveGoods? = nil
     ) {
         self.seller = seller
         let id = seller.id
-        super.init(title: seller.nickname, likes: likes, clock: clock, timeZone: timeZone, perPage: perPage, sync: sync) { page, size in
+        super.init(title: seller.nickname, likes: likes, clock: clock, timeZone: timeZone, perPage: perPage, live: live) { page, size in
             goods.goods(bySeller: id, page: page, size: size)
         }
     }
@@ -78,10 +79,10 @@ public final class PlaceGoodsViewModel: GoodsListPageViewModel {
     public init(
         place: String, goods: any PlaceGoodsService, likes: any LikeService,
         clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current, perPage: Int = 20,
-        sync: GoodsItemSync? = nil
+        live: LiveGoods? = nil
     ) {
         self.place = place
-        super.init(title: place, likes: likes, clock: clock, timeZone: timeZone, perPage: perPage, sync: sync) { page, size in
+        super.init(title: place, likes: likes, clock: clock, timeZone: timeZone, perPage: perPage, live: live) { page, size in
             goods.goods(atPlace: place, page: page, size: size)
         }
     }

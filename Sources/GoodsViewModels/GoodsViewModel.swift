@@ -22,9 +22,9 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     public let bannerIndex: Property<Int>
     /// Loads the banners.
     public let loadBanners: Action<Void, [Banner], ServiceError>
-    /// Keeps the list's rows in step with the same items' rows on other screens (its search
-    /// results, the seller and place pages); nil: on their own.
-    public let itemSync: GoodsItemSync?
+    /// The session's changed goods: the list's rows follow it, and so do the same items' rows on
+    /// other screens (its search results, the seller and place pages); nil: on their own.
+    public let liveGoods: LiveGoods?
     /// Whether someone holds the banner (its keyboard focus or the pointer on it): the carousel
     /// does not advance by itself meanwhile, so it can be read (WCAG 2.2.2). Bound from the view.
     public let isBannerHeld = MutableProperty(false)
@@ -122,9 +122,9 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
     public init(
         goods: any GoodsService, banners bannerService: any BannerService, likes: any LikeService,
         session: Session, scheduler: any DateScheduler, clock: @escaping @Sendable () -> Date = Date.init,
-        timeZone: TimeZone = .current, perPage: Int = 20, sync: GoodsItemSync? = nil
+        timeZone: TimeZone = .current, perPage: Int = 20, live: LiveGoods? = nil
     ) {
-        itemSync = sync
+        liveGoods = live
         let (reports, reportInput) = Signal<GoodsItemViewModel.Report, Never>.pipe()
         let state = bannerState
         banners = state.map { $0.banners }.skipRepeats()
@@ -141,8 +141,9 @@ public final class GoodsViewModel: PagedListViewModel<GoodsItemViewModel> {
         }
         self.session = session
         super.init(title: tr("首页"), perPage: perPage, fetch: GoodsRowPages.fetch(
-            { goods.page($0, size: $1) }, likes: likes, clock: clock, timeZone: timeZone, sync: sync,
+            { goods.page($0, size: $1) }, likes: likes, clock: clock, timeZone: timeZone, live: live,
             report: { reportInput.send(value: $0) }))
+        GoodsRowPages.keepInStep(list, with: live, during: lifetime)
         reports.observe(with: self) { $0.show($1) }
         loadBanners.errors.observe(with: self) { $0.show($1) }
         // The carousel's tick: every `bannerInterval` while the screen is active and nobody holds

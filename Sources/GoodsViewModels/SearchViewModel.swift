@@ -28,7 +28,10 @@ public final class SearchViewModel: LifetimeOwning {
     /// What the page shows: the goods list (idle), a spinner, the results, 没有找到宝贝, or why it failed.
     public let state: Property<SearchState>
     /// The results loaded, in page order, for the query on show.
-    public let items: Property<ItemList<SearchResult>>
+    public var items: Property<CountedTree<SearchResult>> { results.items }
+    /// How the results change, for the list binding: all of them as they are, then each page
+    /// appended, or all replaced by a new query.
+    public var itemChanges: SignalProducer<IndexedChangeSet<SearchResult>, Never> { results.source.connect() }
     /// Why the search failed (empty otherwise).
     public let failureText: Property<String>
     /// Under the results: 正在加载更多的数据... while a page loads, 点击或上拉加载更多 while more
@@ -38,32 +41,23 @@ public final class SearchViewModel: LifetimeOwning {
     /// then the next page loads.
     public let isNearEnd = MutableProperty(false)
     /// Results per page.
-    public let perPage: Int
+    public var perPage: Int { results.perPage }
 
     /// Ends when the view model is released: every search with it.
     public let lifetime: Lifetime
     private let token: Lifetime.Token
 
-    private let content = MutableProperty(Content())
-    private let more = SerialDisposable()
-    private let fetch: @Sendable (String, Int) -> SignalProducer<Page<SearchResult>, ServiceError>
+    /// The query's results, paged as the goods list is (its pages after the first load here;
+    /// the first comes through the query's own pipeline, which a keystroke cancels).
+    private let results: PagedList<SearchResult>
+    /// The query on show and what the page shows for it, changed as one value.
+    private let shown = MutableProperty((query: "", state: SearchState.idle))
+    /// A later page failed: none loads by itself until the view reports near-end again (or
+    /// `loadNextPage` is called), so a failing page is not retried in a loop.
+    private let moreFailed = MutableProperty(false)
     private let opens: @MainActor (GoodsItemViewModel) -> Void
-    private let report: @Sendable (GoodsItemViewModel.Report) -> Void
 
-    /// Everything the search shows, changed as one value.
-    private struct Content: Sendable {
-        var query = ""
-        var items = ItemList<SearchResult>()
-        var loadedPage = 0
-        var lastPage = 0
-        var phase = SearchState.idle
-        var isLoadingMore = false
-        /// A later page failed: none loads by itself until the view reports near-end again
-        /// (or `loadNextPage` is called), so a failing page is not retried in a loop.
-        var moreFailed = false
-    }
-
-    /// One step of the query's search, for `content`.
+    /// One step of the query's search.
     private enum Step: Sendable {
         case cleared
         case started(String)
@@ -76,40 +70,41 @@ public final class SearchViewModel: LifetimeOwning {
     /// - Parameters:
     ///   - scheduler: the debounce's (the main loop; virtual time in tests).
     ///   - clock: the current time, for publish times.
-    ///   - sync: keeps the results' rows in step with the same items' rows elsewhere.
+    ///   - live: the session's changed goods, which the results' rows follow and feed.
     public init(
         service: any SearchService, likes: any LikeService, scheduler: any DateScheduler,
         clock: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current, perPage: Int = 20,
-        sync: GoodsItemSync? = nil,
+        live: LiveGoods? = nil,
         report: @escaping @Sendable (GoodsItemViewModel.Report) -> Void = { _ in },
         open: @escaping @MainActor (GoodsItemViewModel) -> Void
     ) {
         (lifetime, token) = Lifetime.make()
-        self.perPage = perPage
         self.opens = open
-        self.report = report
         let fetch: @Sendable (String, Int) -> SignalProducer<Page<SearchResult>, ServiceError> = { query, number in
             let publishTime = PublishTime(now: clock(), timeZone: timeZone)
             return service.search(query, page: number, size: perPage).map { page in
                 Page(items: page.hits.map { hit in
-                    SearchResult(item: GoodsItemViewModel(goods: hit.goods, likes: likes, publishTime: publishTime, sync: sync, report: report),
+                    SearchResult(item: GoodsItemViewModel(goods: hit.goods, likes: likes, publishTime: publishTime, live: live, report: report),
                                  titleHighlights: hit.titleMatchByteRanges)
                 }, number: page.currentPage, lastPage: page.lastPage)
             }
         }
-        self.fetch = fetch
-        let content = self.content
-        state = content.map(\.phase).skipRepeats()
-        items = content.map(\.items).skipRepeats { $0.count == $1.count && $0.elementsEqual($1) { $0.item === $1.item } }
-        failureText = content.map { if case let .failed(message) = $0.phase { message } else { "" } }.skipRepeats()
-        footerText = content.map { current -> String in
-            guard current.phase == .results else { return "" }
-            if current.isLoadingMore { return tr("正在加载更多的数据...") }
-            return current.loadedPage < current.lastPage ? tr("点击或上拉加载更多") : tr("已经到底了")
+        let shown = self.shown
+        let results = PagedList<SearchResult>(perPage: perPage) { number, _ in
+            fetch(shown.value.query, number).mapError { PageLoadError($0) }
+        }
+        self.results = results
+        state = shown.map(\.state).skipRepeats()
+        failureText = shown.map { if case let .failed(message) = $0.state { message } else { "" } }.skipRepeats()
+        footerText = Property.combineLatest(shown.map(\.state), results.footer).map { state, footer -> String in
+            guard state == .results else { return "" }
+            switch footer {
+            case .loading: return tr("正在加载更多的数据...")
+            case .loadMore: return tr("点击或上拉加载更多")
+            case .noMore, .idle: return tr("已经到底了")
+            }
         }.skipRepeats()
 
-        let more = self.more
-        lifetime += more
         let debounce = Self.debounce
         query.producer.map(SearchMatching.normalized).skipRepeats()
             .flatMap(.latest) { query -> SignalProducer<Step, Never> in
@@ -122,50 +117,38 @@ public final class SearchViewModel: LifetimeOwning {
             }
             .take(during: lifetime)
             .startWithValues { step in
-                // A newer query cancels the page still loading for the older one (outside
-                // `modify`: its end touches `content`).
                 switch step {
-                case .cleared, .started: more.inner = nil
-                default: break
-                }
-                content.modify { current in
-                    switch step {
-                    case .cleared:
-                        current = Content()
-                    case let .started(query):
-                        current = Content(query: query, phase: .searching)
-                    case let .arrived(query, page):
-                        guard current.query == query else { return }
-                        current.items = ItemList(page.items)
-                        current.loadedPage = page.number
-                        current.lastPage = page.lastPage
-                        current.phase = page.items.isEmpty ? .noResults : .results
-                    case let .failed(query, message):
-                        guard current.query == query else { return }
-                        current.phase = .failed(message)
-                    }
+                case .cleared:
+                    // A newer query ends the page still loading for the older one.
+                    results.clear()
+                    shown.value = ("", .idle)
+                case let .started(query):
+                    results.clear()
+                    shown.value = (query, .searching)
+                case let .arrived(query, page):
+                    guard shown.value.query == query else { return }
+                    results.show(firstPage: page)
+                    shown.value = (query, page.items.isEmpty ? .noResults : .results)
+                case let .failed(query, message):
+                    guard shown.value.query == query else { return }
+                    shown.value = (query, .failed(message))
                 }
             }
+        live?.keepInStep({ id in results.items.value.filter { $0.item.id == id }.map(\.item) }, during: lifetime)
 
         // Near the end, with more pages and none loading (or just failed), the next page loads.
-        isNearEnd.signal.take(during: lifetime).observeValues { _ in content.modify { $0.moreFailed = false } }
-        isNearEnd.combineLatest(with: content).producer
-            .filter { isNear, current in
-                isNear && current.phase == .results && !current.isLoadingMore && !current.moreFailed
-                    && current.loadedPage < current.lastPage
-            }
+        let moreFailed = self.moreFailed
+        results.errors.take(during: lifetime).observeValues { error in
+            moreFailed.value = true
+            if let error = error.cause as? ServiceError { report(.error(error)) }
+        }
+        isNearEnd.signal.take(during: lifetime).observeValues { _ in moreFailed.value = false }
+        isNearEnd.combineLatest(with: Property.combineLatest(state, results.footer, moreFailed)).producer
+            .filter { isNear, shown in isNear && shown.0 == .results && shown.1 == .loadMore && !shown.2 }
             .observe(with: self) { screen, _ in screen.loadNextPage() }
     }
 
     isolated deinit { token.dispose() }
-
-    /// How the results change, for the list binding: all of them as they are, then each page
-    /// appended, or all replaced by a new query.
-    public var itemUpdates: SignalProducer<ListUpdate<ItemList<SearchResult>>, Never> {
-        items.producer.map { Optional($0) }.combinePrevious(.some(nil)).compactMap { pair in
-            pair.current.map { ListChange(from: pair.previous, to: $0).update }
-        }
-    }
 
     /// Whether a query is typed (the results, not the goods list, show).
     public var isSearching: Property<Bool> { state.map { $0 != .idle }.skipRepeats() }
@@ -173,35 +156,10 @@ public final class SearchViewModel: LifetimeOwning {
     /// Loads the results' next page, unless one loads or the last is loaded; a newer query
     /// cancels it. A failed page shows as a notice and is loaded again on the next ask.
     public func loadNextPage() {
-        let current = content.value
-        guard current.phase == .results, !current.isLoadingMore, current.loadedPage < current.lastPage else { return }
-        let content = self.content
-        let query = current.query
-        let number = current.loadedPage + 1
-        content.modify {
-            $0.isLoadingMore = true
-            $0.moreFailed = false
-        }
-        more.inner = fetch(query, number).start(Signal<Page<SearchResult>, ServiceError>.Observer { [report] event in
-            // One change per event, so the near-end rule never sees the load ended but its
-            // failure not yet noted (it would ask again at once, in a loop).
-            content.modify { current in
-                guard current.query == query else { return }
-                switch event {
-                case let .value(page):
-                    guard page.number == current.loadedPage + 1 else { return }
-                    current.items = current.items.appending(contentsOf: page.items)
-                    current.loadedPage = page.number
-                    current.lastPage = page.lastPage
-                case .failed:
-                    current.isLoadingMore = false
-                    current.moreFailed = true
-                case .completed, .interrupted:
-                    current.isLoadingMore = false
-                }
-            }
-            if case let .failed(error) = event { report(.error(error)) }
-        })
+        guard state.value == .results, results.footer.value == .loadMore else { return }
+        // Only a change is sent: the near-end rule observes it and calls this again.
+        if moreFailed.value { moreFailed.value = false }
+        results.loadNextPage()
     }
 
     /// Clears the query: the goods list shows again (Escape in the search box).

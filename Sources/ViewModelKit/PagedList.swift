@@ -1,4 +1,5 @@
 import Reactive
+import Synchronization
 
 /// One page of a paged source.
 public struct Page<Item: Sendable>: Sendable {
@@ -27,15 +28,20 @@ public enum FooterState: Sendable, Equatable {
     case noMore
 }
 
-/// A list loaded page by page: `refresh` loads page 1 and replaces the items, `loadMore` appends
-/// the next page. The page counter only moves when a page arrives, so no page is ever skipped or
-/// loaded twice (the original demo's bug); a failed page is simply loaded again by the next
-/// `loadMore`. Items are an immutable list inside a property (seed pitfall 4); appending a page
-/// costs O(page), whatever the number of items before it.
-@MainActor
-open class PagedListViewModel<Item: Sendable>: ViewModel {
+/// A list loaded page by page into a `SourceList` (`source`): `refresh` loads page 1 and shows
+/// it in place of everything, `loadMore` appends the next page. The page counter only moves when
+/// a page arrives, so no page is ever skipped or loaded twice (the original demo's bug); a failed
+/// page is simply loaded again by the next `loadMore`. Views follow `source.connect()`, which
+/// says what each page changed (one reset for a refresh, the appended rows for a page), and
+/// read `items` for the rows as they are.
+///
+/// A screen owns one (`PagedListViewModel` does, and so can any view model): the paging rules
+/// live here once, not per screen.
+public final class PagedList<Item: Sendable>: Sendable {
+    /// The loaded items, in page order, with their change sets.
+    public let source = SourceList<Item>()
     /// The loaded items, in page order.
-    public let items: Property<ItemList<Item>>
+    public let items: Property<CountedTree<Item>>
     /// The number of the last page loaded (0 before any).
     public let loadedPage: Property<Int>
     /// The number of the last page the source has (nil until a page arrives).
@@ -44,55 +50,71 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
     public let perPage: Int
     /// What the footer shows.
     public let footer: Property<FooterState>
-    /// Loads page 1 and replaces the items.
+    /// Whether any load (refresh or load-more) runs.
+    public let isLoading: Property<Bool>
+    /// Loads page 1 and shows it in place of the items.
     public let refresh: Action<Void, Page<Item>, PageLoadError>
     /// Loads the page after the last one loaded and appends it. Disabled while any load runs and
     /// once the last page is loaded.
     public let loadMore: Action<Void, Page<Item>, PageLoadError>
+    /// Why a load failed, as it fails.
+    public let errors: Signal<PageLoadError, Never>
+    /// Ends when the list is released, and every load it started with it.
+    public let lifetime: Lifetime
+    private let token: Lifetime.Token
 
-    /// Whether any load (refresh or load-more) runs.
-    private let isLoading: Property<Bool>
-    /// A load-more asked for while another load ran: made when that one ends. Scrolling to the
-    /// end during a load must not be lost, or a list resting at its end would never grow again.
-    private var wantsMore = false
-
-    private struct State: Sendable {
-        var items = ItemList<Item>()
+    private struct Counters: Sendable {
         var loadedPage = 0
         var lastPage: Int?
     }
 
+    private let counters: MutableProperty<Counters>
+    /// Ends every load running when `clear` is called.
+    private let cancels = Signal<Void, Never>.pipe()
+    /// A load-more asked for while another load ran: made when that one ends. Scrolling to the
+    /// end during a load must not be lost, or a list resting at its end would never grow again.
+    private let wantsMore = Atomic(false)
+
     /// A paged list over `fetch(page, perPage)`.
     public init(
-        title: String = "",
         perPage: Int = 20,
         fetch: @escaping @Sendable (_ page: Int, _ perPage: Int) -> SignalProducer<Page<Item>, PageLoadError>
     ) {
-        let state = MutableProperty(State())
+        (lifetime, token) = Lifetime.make()
+        let counters = MutableProperty(Counters())
+        let source = self.source
+        let items = MutableProperty(CountedTree<Item>())
+        self.counters = counters
         self.perPage = perPage
-        items = state.map { $0.items }.skipRepeats { $0.isSameList(as: $1) }
-        loadedPage = state.map { $0.loadedPage }
-        lastPage = state.map { $0.lastPage }
+        self.items = Property(capturing: items)
+        loadedPage = counters.map { $0.loadedPage }
+        lastPage = counters.map { $0.lastPage }
 
         let busy = MutableProperty(0)
         let notBusy = busy.map { $0 == 0 }
-        let hasMore = state.map { current in current.lastPage.map { current.loadedPage < $0 } ?? true }
+        let hasMore = counters.map { current in current.lastPage.map { current.loadedPage < $0 } ?? true }
+        let cancels = self.cancels.output
 
         /// Runs one load; `busy` covers every load, so refresh and load-more never overlap.
         @Sendable func load(page: @escaping @Sendable () -> Int, replacing: Bool) -> SignalProducer<Page<Item>, PageLoadError> {
             SignalProducer<Page<Item>, PageLoadError> { observer, lifetime in
                 busy.modify { $0 += 1 }
                 lifetime.observeEnded { busy.modify { $0 -= 1 } }
-                fetch(page(), perPage).on(value: { received in
-                    state.modify { current in
-                        if replacing {
-                            current.items = ItemList(received.items)
-                        } else {
-                            guard received.number == current.loadedPage + 1 else { return }
-                            current.items = current.items.appending(contentsOf: received.items)
+                fetch(page(), perPage).take(until: cancels).on(value: { received in
+                    var accepted = true
+                    counters.modify { current in
+                        guard replacing || received.number == current.loadedPage + 1 else {
+                            accepted = false
+                            return
                         }
                         current.loadedPage = received.number
                         current.lastPage = received.lastPage
+                    }
+                    guard accepted else { return }
+                    if replacing {
+                        source.replaceAll(with: received.items)
+                    } else {
+                        source.append(contentsOf: received.items)
                     }
                 }).attach(observer, during: lifetime)
             }
@@ -100,44 +122,31 @@ open class PagedListViewModel<Item: Sendable>: ViewModel {
 
         refresh = Action(enabledIf: notBusy) { _ in load(page: { 1 }, replacing: true) }
         loadMore = Action(enabledIf: notBusy.and(hasMore)) { _ in
-            load(page: { state.value.loadedPage + 1 }, replacing: false)
+            load(page: { counters.value.loadedPage + 1 }, replacing: false)
         }
-        footer = Property.combineLatest([busy.map { $0 > 0 }, hasMore, state.map { $0.lastPage != nil }]) { flags in
+        footer = Property.combineLatest([busy.map { $0 > 0 }, hasMore, counters.map { $0.lastPage != nil }]) { flags in
             let (loading, more, loadedAny) = (flags[0], flags[1], flags[2])
             if loading { return .loading }
             if !loadedAny { return .idle }
             return more ? .loadMore : .noMore
         }
         isLoading = busy.map { $0 > 0 }
-        super.init(title: title)
-        Signal.merge(refresh.errors, loadMore.errors).observe(with: self) { $0.show($1.cause) }
-        isLoading.signal.filter { !$0 }.observe(with: self) { screen, _ in screen.loadWantedPage() }
-    }
-}
-
-extension PagedListViewModel {
-    /// How the items change: first all of them as they are (a replacement), then each page
-    /// appended, or the whole list replaced by a refresh. A view splices in just the new rows.
-    public var itemChanges: SignalProducer<ListChange<Item>, Never> {
-        items.producer.map { Optional($0) }.combinePrevious(.some(nil)).compactMap { pair in
-            pair.current.map { ListChange(from: pair.previous, to: $0) }
+        errors = Signal.merge(refresh.errors, loadMore.errors)
+        // The rows as they are, kept from the list's own change sets (it starts empty, so the
+        // first change set is the empty reset).
+        source.connect().startWithValues { set in
+            items.modify { tree in for change in set.changes { tree.apply(change) } }
         }
+        // Held weakly: the loads' own state must not keep the list alive.
+        isLoading.signal.filter { !$0 }.observeValues { [weak self] _ in self?.loadWantedPage() }
     }
 
-    /// Refreshes, for as long as the view model lives (its release disposes the load). A refresh
-    /// refused because a load is running is ignored.
+    deinit { token.dispose() }
+
+    /// Loads page 1 and shows it in place of the items, for as long as the list lives; refused
+    /// (ignored) while a load runs.
     public func reload() {
         refresh.apply().take(during: lifetime).start()
-    }
-
-    /// Loads the next page, for as long as the view model lives; asked while a load runs, it
-    /// happens when that load ends. Ignored after the last page.
-    public func loadNextPage() {
-        if isLoading.value {
-            wantsMore = true
-            return
-        }
-        loadMore.apply().take(during: lifetime).start()
     }
 
     /// Loads page 1 unless a page is loaded or loading, or one came back empty: for a screen's
@@ -147,18 +156,39 @@ extension PagedListViewModel {
         reload()
     }
 
-    /// Loads the next page whenever `isNearEnd` (bound by the view from its scroller) is true
-    /// while more pages remain and none loads, for as long as the view model lives.
-    public func loadNextPage(whenNearEnd isNearEnd: Property<Bool>) {
-        isNearEnd.combineLatest(with: footer).producer
-            .filter { $0.0 && $0.1 == .loadMore }
-            .observe(with: self) { screen, _ in screen.loadNextPage() }
+    /// Loads the next page, for as long as the list lives; asked while a load runs, it happens
+    /// when that load ends. Ignored after the last page.
+    public func loadNextPage() {
+        if isLoading.value {
+            wantsMore.store(true, ordering: .releasing)
+            return
+        }
+        loadMore.apply().take(during: lifetime).start()
     }
 
     private func loadWantedPage() {
-        guard wantsMore, !isLoading.value else { return }
-        wantsMore = false
+        guard wantsMore.exchange(false, ordering: .acquiringAndReleasing) else { return }
         loadNextPage()
+    }
+
+    /// Shows `page` as page 1, loaded elsewhere (a search's first page, which its query's
+    /// own pipeline loads and cancels): the next `loadMore` loads page 2.
+    public func show(firstPage page: Page<Item>) {
+        counters.value = Counters(loadedPage: page.number, lastPage: page.lastPage)
+        source.replaceAll(with: page.items)
+    }
+
+    /// Ends every load running and empties the list: nothing loaded, nothing wanted.
+    public func clear() {
+        wantsMore.store(false, ordering: .releasing)
+        cancels.input.send(value: ())
+        counters.value = Counters()
+        source.removeAll()
+    }
+
+    /// The loaded item that `matches` picks, if any (a scan of the loaded rows).
+    public func first(where matches: (Item) -> Bool) -> Item? {
+        items.value.first(where: matches)
     }
 }
 

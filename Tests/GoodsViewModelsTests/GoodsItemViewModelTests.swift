@@ -162,18 +162,4 @@ struct GoodsItemViewModelMemoryTests {
         print("a row view model: \(perRow) bytes")
         #expect(perRow <= 2_048, "\(perRow) bytes per row view model")
     }
-
-    @Test func aRowInStepWithOtherScreensCostsAtMostTwoKilobytes() {
-        let count = 2_000
-        let goods = (1...count).map(World.goods)
-        let publishTime = PublishTime(now: Date(timeIntervalSince1970: 1_700_000_000))
-        let likes = NoLikes()
-        let sync = GoodsItemSync()
-        let before = heap_stats_bytes_in_use()
-        let rows = goods.map { GoodsItemViewModel(goods: $0, likes: likes, publishTime: publishTime, sync: sync) }
-        let perRow = (heap_stats_bytes_in_use() - before) / count
-        withExtendedLifetime(rows) { #expect(sync.count == count, "every row joined") }
-        print("a row view model in a GoodsItemSync: \(perRow) bytes")
-        #expect(perRow <= 2_048, "\(perRow) bytes per row view model with its sync entry")
-    }
 }

@@ -151,6 +151,11 @@ final class SpliceRecord: Sendable {
 
 func things(_ range: Range<Int>) -> [Thing] { range.map { Thing("t\($0)") } }
 
+/// `items` shown from scratch: one reset.
+func showing(_ items: [Thing]) -> IndexedChangeSet<Thing> {
+    IndexedChangeSet([.reset(CountedTree(items))], count: items.count)
+}
+
 @MainActor
 @Suite("Typed lists under a display", .serialized, .needsDisplay)
 struct ListBindingTests {
@@ -180,28 +185,25 @@ struct ListBindingTests {
         #expect(g_list_model_get_item(model, 20) == nil, "nothing past the end")
     }
 
-    @Test func updatesReachTheListModelAsExactlyTheirSplices() throws {
+    @Test func pagesReachTheListModelAsOneSpliceEach() throws {
         let view = ListWindow(height: 400)
         defer { view.close() }
         let log = RowLog()
-        let (updates, input) = SignalProducer<ListUpdate<ItemList<Thing>>, Never>.pipe()
-        let binding = ListBinding(updates, to: view.list, rows: labelRows(log))
+        let list = SourceList<Thing>()
+        let binding = ListBinding(list.connect(), to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
         let record = SpliceRecord()
         record.watch(try #require(view.countModel))
-        let page1 = ItemList(things(0..<20))
-        input.send(value: .replacingAll(with: page1))
-        let page2 = page1.appending(contentsOf: things(20..<40))
-        input.send(value: ListChange(from: page1, to: page2).update)
-        let page3 = page2.appending(contentsOf: things(40..<45))
-        input.send(value: ListChange(from: page2, to: page3).update)
-        #expect(record.all == [[0, 0, 20], [20, 0, 20], [40, 0, 5]], "each page adds its rows after the others, nothing else")
-        input.send(value: ListChange(from: page3, to: ItemList(things(100..<120))).update)
+        list.replaceAll(with: things(0..<20))
+        list.append(contentsOf: things(20..<40))
+        list.append(contentsOf: things(40..<45))
+        #expect(record.all == [[0, 0, 20], [20, 0, 20], [40, 0, 5]], "each page adds its rows after the others, in one splice")
+        list.replaceAll(with: things(100..<120))
         #expect(record.all.last == [0, 45, 20], "a refresh replaces every row")
-        input.send(value: .replacingAll(with: ItemList(things(100..<120))))
-        #expect(record.all.count == 5)
-        #expect(pumpMainLoop { view.shownTexts.first == "t100" })
-        #expect(view.shownTexts.allSatisfy { $0.hasPrefix("t1") })
+        list.replaceAll(with: things(200..<220))
+        #expect(record.all.count == 4, "a reset to as many rows splices nothing: the bound rows show their new elements")
+        #expect(pumpMainLoop { view.shownTexts.first == "t200" })
+        #expect(view.shownTexts.allSatisfy { $0.hasPrefix("t2") })
     }
 
     /// A splice in the middle rebinds only what it names: the rows after it moved with their
@@ -210,17 +212,19 @@ struct ListBindingTests {
         let view = ListWindow(height: 600)
         defer { view.close() }
         let log = RowLog()
-        let content = MutableProperty(ListUpdate.replacingAll(with: ItemList(things(0..<10))))
-        let binding = ListBinding(content.producer, to: view.list, rows: labelRows(log))
+        let list = SourceList(things(0..<10))
+        let binding = ListBinding(list.connect(), to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
-        func expected() -> [String] { content.value.content.map { $0.title.value } }
+        let record = SpliceRecord()
+        record.watch(try #require(view.countModel))
+        func expected() -> [String] { list.items.map { $0.title.value } }
         #expect(pumpMainLoop { view.shownTexts.count == 10 })
         #expect(view.shownTexts == expected())
 
-        let before = Array(content.value.content)
-        let inserted = Array(before[0..<3]) + things(50..<52) + Array(before[3...])
+        let before = Array(list.items)
         let bindsBefore = log.binds
-        content.value = ListUpdate(content: ItemList(inserted), edit: .insert(3..<5))
+        list.edit { editor in for (offset, thing) in things(50..<52).enumerated() { editor.insert(thing, at: 3 + offset) } }
+        #expect(record.all == [[3, 0, 2]])
         #expect(pumpMainLoop { view.shownTexts.count == 12 })
         #expect(view.shownTexts == expected(), "t0 t1 t2 t50 t51 t3 … t9")
         print("a mid-list insert of 2 rows bound \(log.binds - bindsBefore) rows")
@@ -229,9 +233,8 @@ struct ListBindingTests {
         #expect(view.shownTexts[7] == "t5 renamed")
         #expect(view.shownTexts.filter { $0.contains("renamed") }.count == 1)
 
-        var removed = inserted
-        removed.removeSubrange(6..<9)
-        content.value = ListUpdate(content: ItemList(removed), edit: .remove(6..<9))
+        list.edit { editor in for _ in 6..<9 { editor.remove(at: 6) } }
+        #expect(record.all == [[3, 0, 2], [6, 3, 0]], "three removals at one place are one splice")
         #expect(pumpMainLoop { view.shownTexts.count == 9 })
         #expect(view.shownTexts == expected(), "t0 t1 t2 t50 t51 t3 t7 t8 t9")
         before[8].title.value = "t8 renamed"
@@ -247,7 +250,7 @@ struct ListBindingTests {
         defer { view.close() }
         let log = RowLog()
         let all = things(0..<400)
-        let binding = ListBinding(SignalProducer(value: ListUpdate.replacingAll(with: ItemList(all))), to: view.list, rows: labelRows(log))
+        let binding = ListBinding(SignalProducer(value: showing(all)), to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
         #expect(pumpMainLoop { view.shownTexts.first == "t0" })
         let adjustment = view.adjustment
@@ -273,44 +276,19 @@ struct ListBindingTests {
         #expect(log.openScopes == log.binds + log.placeholders - log.unbinds)
     }
 
-    @Test func aRowWithoutItsElementShowsThePlaceholderUntilItsReload() throws {
-        struct Sparse: ListContent {
-            let items: [Int: Thing]
-            var count: Int { 6 }
-            func element(at position: Int) -> Thing? { items[position] }
-        }
-        let view = ListWindow(height: 400)
-        defer { view.close() }
-        let log = RowLog()
-        let loaded = things(0..<6)
-        let content = MutableProperty(ListUpdate.replacingAll(with: Sparse(items: [0: loaded[0], 1: loaded[1], 4: loaded[4]])))
-        let binding = ListBinding(content.producer, to: view.list, rows: labelRows(log))
-        defer { binding.dispose() }
-        #expect(pumpMainLoop { view.shownTexts.count == 6 })
-        #expect(view.shownTexts == ["t0", "t1", "…", "…", "t4", "…"])
-        #expect(log.placeholders == 3)
-        let record = SpliceRecord()
-        record.watch(try #require(view.countModel))
-        content.value = ListUpdate(content: Sparse(items: [0: loaded[0], 1: loaded[1], 2: loaded[2], 3: loaded[3], 4: loaded[4]]), edit: .reload(2..<4))
-        #expect(record.all == [[2, 2, 2]])
-        #expect(pumpMainLoop { view.shownTexts == ["t0", "t1", "t2", "t3", "t4", "…"] })
-        loaded[3].title.value = "t3 live"
-        #expect(view.shownTexts[3] == "t3 live", "the filled row is bound like any other")
-    }
-
     /// Binding and unbinding 1,000 times leaves nothing behind: every scope ended, every row
     /// made is torn down and freed with its widgets, no element keeps an observer.
     @Test func aThousandRebindsLeaveNothingBehind() throws {
         let view = ListWindow(height: 400)
         let log = RowLog()
         let items = things(0..<10)
-        let content = MutableProperty(ListUpdate.replacingAll(with: ItemList(items)))
-        var binding: ListBinding<ItemList<Thing>, LabelRow>? = ListBinding(content.producer, to: view.list, rows: labelRows(log))
+        let content = MutableProperty(showing(items))
+        var binding: ListBinding<Thing, LabelRow>? = ListBinding(content.producer, to: view.list, rows: labelRows(log))
         #expect(pumpMainLoop { view.shownTexts.count == 10 })
         let factory = try #require(gtk_list_view_get_factory(OpaquePointer(view.list)))
         let handlers = handlerCount(UnsafeMutableRawPointer(factory), "bind")
         while log.binds < 1_000 {
-            content.value = ListUpdate(content: ItemList(items), edit: .reload(0..<10))
+            content.value = IndexedChangeSet(items.enumerated().map { .update($1, previous: $1, at: $0) }, count: items.count)
             _ = pumpMainLoop { view.shownTexts.count == 10 }
         }
         #expect(view.shownTexts == items.map { $0.title.value })
@@ -341,8 +319,8 @@ struct ListBindingTests {
     /// observed.
     @Test func theBindingEndsWithItsListView() throws {
         let log = RowLog()
-        let content = MutableProperty(ListUpdate.replacingAll(with: ItemList(things(0..<5))))
-        weak var weakBinding: ListBinding<ItemList<Thing>, LabelRow>?
+        let content = MutableProperty(showing(things(0..<5)))
+        weak var weakBinding: ListBinding<Thing, LabelRow>?
         do {
             let view = ListWindow(height: 400)
             let binding = ListBinding(content.producer, to: view.list, rows: labelRows(log))
@@ -361,7 +339,7 @@ struct ListBindingTests {
     @Test func aPointerThatIsNoListViewMakesAnEndedBinding() {
         let label = Widget(gtk_label_new(""))
         let log = RowLog()
-        let binding = ListBinding(SignalProducer(value: ListUpdate.replacingAll(with: ItemList(things(0..<3)))), to: label.pointer, rows: labelRows(log))
+        let binding = ListBinding(SignalProducer(value: showing(things(0..<3))), to: label.pointer, rows: labelRows(log))
         #expect(binding.isDisposed)
         #expect(log.setups == 0)
     }
@@ -370,7 +348,7 @@ struct ListBindingTests {
         let view = ListWindow(height: 300)
         defer { view.close() }
         let log = RowLog()
-        let binding = ListBinding(SignalProducer(value: ListUpdate.replacingAll(with: ItemList(things(0..<100_000)))),
+        let binding = ListBinding(SignalProducer(value: showing(things(0..<100_000))),
                                   to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
         let activate = { handlerCount(UnsafeMutableRawPointer(view.list), "activate") }
@@ -413,7 +391,7 @@ struct ListBindingTests {
         let view = ListWindow(height: 240)
         defer { view.close() }
         let log = RowLog()
-        let content = MutableProperty(ListUpdate.replacingAll(with: ItemList(things(0..<200))))
+        let content = MutableProperty(showing(things(0..<200)))
         let binding = ListBinding(content.producer, to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
         let adjustment = view.adjustment
@@ -434,10 +412,10 @@ struct ListBindingTests {
         #expect(pumpMainLoop { states.value == [false, true, false] })
 
         // The content shrinks to less than a screen: near the end without any scrolling.
-        content.value = ListUpdate(content: ItemList(things(0..<3)), edit: .replaceAll)
+        content.value = showing(things(0..<3))
         #expect(pumpMainLoop { states.value == [false, true, false, true] })
         // And grows again: the view is at the top of a long list.
-        content.value = ListUpdate(content: ItemList(things(0..<300)), edit: .replaceAll)
+        content.value = showing(things(0..<300))
         #expect(pumpMainLoop { states.value == [false, true, false, true, false] })
         let connected = handlerCount(UnsafeMutableRawPointer(adjustment), "value-changed")
         observation.dispose()

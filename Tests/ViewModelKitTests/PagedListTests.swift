@@ -61,13 +61,13 @@ struct PagedListTests {
         list.refresh.apply().start()
         #expect(list.footer.value == .loading)
         scheduler.advance(by: .milliseconds(750))
-        #expect(list.items.value == ["p1-0", "p1-1", "p1-2"])
+        #expect(Array(list.items.value) == ["p1-0", "p1-1", "p1-2"])
         #expect(list.footer.value == .loadMore)
         list.loadMore.apply().start()
         scheduler.run()
         list.refresh.apply().start()
         scheduler.run()
-        #expect(list.items.value == ["p1-0", "p1-1", "p1-2"], "page 1 replaces the list")
+        #expect(Array(list.items.value) == ["p1-0", "p1-1", "p1-2"], "page 1 replaces the list")
         #expect(list.loadedPage.value == 1)
         #expect(source.requests == [1, 2, 1])
     }
@@ -82,7 +82,7 @@ struct PagedListTests {
             scheduler.run()
         }
         #expect(source.requests == [1, 2, 3], "no page skipped or repeated")
-        #expect(list.items.value == ["p1-0", "p1-1", "p2-0", "p2-1", "p3-0", "p3-1"])
+        #expect(Array(list.items.value) == ["p1-0", "p1-1", "p2-0", "p2-1", "p3-0", "p3-1"])
         #expect(list.footer.value == .noMore)
         #expect(!list.loadMore.isEnabled.value)
         #expect(list.lastPage.value == 3)
@@ -185,44 +185,28 @@ struct PagedListTests {
         #expect(weakList == nil)
         #expect(disposed.values.count == 1, "the in-flight load was disposed")
     }
-}
 
-extension PagedListTests {
-    @Test func appendingPageKReportsOnlyPageKsPositionsAndCopiesNothingBefore() {
-        let (list, _) = makeList(pages: 4)
-        let changes = Log<(added: Range<Int>, replaced: Bool)>()
-        list.itemChanges.startWithValues { changes.append(($0.added, $0.isReplacement)) }
+    @Test func clearingEndsTheLoadRunningAndEmptiesTheList() {
+        let (list, source) = makeList(pages: 3)
         list.refresh.apply().start()
         scheduler.run()
-        let pageOne = list.items.value
-        for _ in 2...4 {
-            list.loadNextPage()
-            scheduler.run()
-        }
-        #expect(changes.values.map(\.added) == [0..<0, 0..<3, 3..<6, 6..<9, 9..<12])
-        #expect(changes.values.map(\.replaced) == [true, true, false, false, false])
-        let all = list.items.value
-        #expect(all.positionsAdded(since: pageOne) == 3..<12, "pages 2 to 4 extended page 1's store in place")
-        #expect(pageOne == ["p1-0", "p1-1", "p1-2"], "an earlier list still shows what it showed")
-        #expect(Array(all[9...]) == ["p4-0", "p4-1", "p4-2"])
-
-        list.refresh.apply().start()
+        list.loadNextPage()
+        #expect(list.footer.value == .loading)
+        list.list.clear()
+        #expect(list.footer.value == .idle, "the page in flight ended with the clear")
         scheduler.run()
-        #expect(changes.values.last.map { $0.replaced && $0.added == 0..<3 } == true, "a refresh replaces the list")
-        #expect(list.items.value.positionsAdded(since: all) == nil)
-        #expect(all.count == 12, "and leaves the lists before it as they were")
+        #expect(list.items.value.isEmpty, "and its page never arrives")
+        #expect(list.loadedPage.value == 0 && list.lastPage.value == nil)
+        #expect(source.requests == [1, 2])
     }
-}
 
-@Suite("Item lists")
-struct ItemListTests {
-    @Test func appendingToAnOlderListCopiesItAndLeavesTheNewerOneAlone() {
-        let first = ItemList([1, 2])
-        let newer = first.appending(contentsOf: [3])
-        let branch = first.appending(contentsOf: [9])
-        #expect(Array(newer) == [1, 2, 3] && Array(branch) == [1, 2, 9] && Array(first) == [1, 2])
-        #expect(newer.positionsAdded(since: first) == 2..<3)
-        #expect(branch.positionsAdded(since: first) == nil, "the branch lives in a store of its own")
-        #expect(branch.appending(contentsOf: [10]).positionsAdded(since: branch) == 3..<4)
+    @Test func aFirstPageShownFromElsewhereIsFollowedByPageTwo() {
+        let (list, source) = makeList(pages: 3)
+        list.list.show(firstPage: Page(items: ["x", "y", "z"], number: 1, lastPage: 3))
+        #expect(list.footer.value == .loadMore)
+        list.loadNextPage()
+        scheduler.run()
+        #expect(Array(list.items.value) == ["x", "y", "z", "p2-0", "p2-1", "p2-2"])
+        #expect(source.requests == [2])
     }
 }

@@ -10,7 +10,7 @@ import ViewModelKit
 /// no view model builds another. View models name where to go by route (`GoodsRoutes`); the
 /// built-in plugins register each route with its screen in one line
 /// (`registry.registerScreen(CommentsController.self, route: GoodsRoutes.comments) { … }`),
-/// making its view model from the router's `services` (and `itemSync`), or with `makeLogin` and
+/// making its view model from the router's `services` (and `liveGoods`), or with `makeLogin` and
 /// `makeGoodsList`, which hold state of their own. The router itself registers `opened` (the
 /// store has opened: the services, then the login) and how the screens come back after a restart.
 ///
@@ -28,7 +28,7 @@ public final class AppRouter {
     private let makeServices: @MainActor (GoodsStore) -> LocalServices
     /// Keeps an item's rows in step across the screens the router builds (list, search, seller
     /// and place pages): a like or comment on one shows on all.
-    let itemSync = GoodsItemSync()
+    let liveGoods = LiveGoods()
 
     /// A router that builds the services from the store when it opens.
     /// - Parameters:
@@ -76,13 +76,13 @@ public final class AppRouter {
         try registry.registerRestoration(RouteRestoration<String>(save: { $0 }) { place in
             SignalProducer(value: place.isEmpty || place.count > 100 ? nil : place)
         }, for: GoodsRoutes.place)
-        let sync = itemSync
+        let live = liveGoods
         let currentList = self.currentList
         try registry.registerRestoration(RouteRestoration<GoodsItemViewModel>(save: { String($0.id) }) { text in
             guard let services = services.value, let id = Int(text), id > 0 else { return SignalProducer(value: nil) }
             return services.item(id: id).map { goods in
                 goods.map { goods in
-                    GoodsItemViewModel(goods: goods, likes: services, publishTime: PublishTime(now: Date()), sync: sync) { report in
+                    GoodsItemViewModel(goods: goods, likes: services, publishTime: PublishTime(now: Date()), live: live) { report in
                         currentList.value.list?.show(report)
                     }
                 }
@@ -109,7 +109,7 @@ public final class AppRouter {
         guard let services else { return nil }
         // The session holds the account: after a login it already does; restored, it does now.
         if services.session.account.value != account { services.session.account.value = account }
-        let goods = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler, sync: itemSync)
+        let goods = GoodsViewModel(goods: services, banners: services, likes: services, session: services.session, scheduler: scheduler, live: liveGoods)
         goods.enableSearch(services, likes: services, scheduler: scheduler)
         goods.hasWebPageScreen = hasWebPageScreen
         currentList.value = WeakList(list: goods)

@@ -31,9 +31,9 @@ public final class GoodsListPlugin: Plugin {
             router.makeGoodsList(for: account, hasWebPageScreen: { registry?.hasRoute(GoodsRoutes.web) ?? false })
         }
         try registry.registerScreen(GoodsListPageController.self, route: GoodsRoutes.seller) { [router] seller, _ in
-            router.services.map { SellerGoodsViewModel(seller: seller, goods: $0, likes: $0, sync: router.itemSync) } }
+            router.services.map { SellerGoodsViewModel(seller: seller, goods: $0, likes: $0, live: router.liveGoods) } }
         try registry.registerScreen(GoodsListPageController.self, route: GoodsRoutes.place) { [router] place, _ in
-            router.services.map { PlaceGoodsViewModel(place: place, goods: $0, likes: $0, sync: router.itemSync) } }
+            router.services.map { PlaceGoodsViewModel(place: place, goods: $0, likes: $0, live: router.liveGoods) } }
         try registry.registerScreen(CommentsController.self, route: GoodsRoutes.comments) { [router] item, _ in
             router.services.map { CommentsViewModel(item: item, comments: $0) } }
     }

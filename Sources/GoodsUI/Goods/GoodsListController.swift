@@ -24,7 +24,7 @@ public final class GoodsListController: ScreenController<GoodsViewModel, GoodsLi
         let pictures = context.pictures
         // The rows' pictures are resolved off the GTK thread before the rows bind them.
         model.itemChanges.startObserving(during: lifetime) { GoodsRowBinding.resolvePictures(of: $0, with: pictures) }
-        view.list.reactive.items(model.itemUpdates, rows: GoodsRowBinding.rows(pictures: pictures, opening: model))
+        view.list.reactive.items(model.itemChanges, rows: GoodsRowBinding.rows(pictures: pictures, opening: model))
         view.list.reactive.activated.observe(with: self) { $0.model.select(at: $1) }
         model.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
         view.footerContent <~ model.footerContent.map { (text: $0.text, isButton: $0.loadsMore) }

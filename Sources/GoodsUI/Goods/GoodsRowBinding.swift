@@ -98,7 +98,12 @@ public enum GoodsRowBinding {
 
     /// Resolves the pictures of the items a change adds ahead of their rows' binds, off the GTK
     /// thread (see `PictureLocator.resolveAhead`).
-    public static func resolvePictures(of change: ListChange<GoodsItemViewModel>, with pictures: PictureLocator) {
-        pictures.resolveAhead(change.items[change.added].flatMap { item in [item.avatar].compactMap { $0 } + item.images })
+    public static func resolvePictures(of changes: IndexedChangeSet<GoodsItemViewModel>, with pictures: PictureLocator) {
+        resolvePictures(of: changes.arrivals(), with: pictures)
+    }
+
+    /// Resolves the pictures of `items` (rows about to show) off the GTK thread.
+    static func resolvePictures(of items: [GoodsItemViewModel], with pictures: PictureLocator) {
+        pictures.resolveAhead(items.flatMap { item in [item.avatar].compactMap { $0 } + item.images })
     }
 }

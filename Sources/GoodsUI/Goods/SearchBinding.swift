@@ -57,15 +57,10 @@ final class SearchBinding: LifetimeOwning {
         view.footer.reactive.isVisible <~ state.map { $0 == .results }
         search.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
 
-        search.itemUpdates.startObserving(during: lifetime) { update in
-            let added: Range<Int>
-            switch update.edit {
-            case let .insert(range): added = range
-            default: added = 0..<update.content.count
-            }
-            pictures.resolveAhead(update.content[added].flatMap { result in [result.item.avatar].compactMap { $0 } + result.item.images })
+        search.itemChanges.startObserving(during: lifetime) { changes in
+            GoodsRowBinding.resolvePictures(of: changes.arrivals().map(\.item), with: pictures)
         }
-        view.list.reactive.items(search.itemUpdates, rows: Self.rows(pictures: pictures, opening: screen))
+        view.list.reactive.items(search.itemChanges, rows: Self.rows(pictures: pictures, opening: screen))
         view.list.reactive.activated.observe(with: self) { $0.search.select(at: $1) }
     }
 

@@ -14,7 +14,7 @@ public final class CommentsController: ScreenController<CommentsViewModel, Comme
 
     public override func bind() {
         let pictures = context.pictures
-        view.list.reactive.items(model.itemUpdates, rows: ListRowHooks(
+        view.list.reactive.items(model.itemChanges, rows: ListRowHooks(
             setup: { CommentRowView() },
             bind: { row, comment, scope in Self.bind(comment, to: row, pictures: pictures, during: scope) },
             placeholder: { row, _ in

@@ -16,7 +16,7 @@ public final class GoodsListPageController: ScreenController<GoodsListPageViewMo
         let pictures = context.pictures
         view.list.setAccessibleLabel(model.title.value)
         model.itemChanges.startObserving(during: lifetime) { GoodsRowBinding.resolvePictures(of: $0, with: pictures) }
-        view.list.reactive.items(model.itemUpdates, rows: GoodsRowBinding.rows(pictures: pictures, opening: model))
+        view.list.reactive.items(model.itemChanges, rows: GoodsRowBinding.rows(pictures: pictures, opening: model))
         view.list.reactive.activated.observe(with: self) { $0.model.select(at: $1) }
         model.isNearEnd <~ view.scroller.reactive.isNearEnd().take(during: lifetime)
         view.footerContent <~ Property.combineLatest(model.footerText, model.footerLoadsMore).map { (text: $0, isButton: $1) }

@@ -5,18 +5,20 @@ import Reactive
 import Synchronization
 import ViewModelKit
 
-/// Shows a stream of list updates in a `GtkListView`. The view keeps no copy of the list: its
-/// model (a `GrShimCountModel`) stores only the number of rows, each update becomes one minimal
-/// `items-changed` splice, and a row reads its element from the latest content, at its position,
-/// when it is bound. Rows come from `ListRowHooks`, each bound within a scope that ends before
-/// the row shows anything else.
+/// Shows the change sets of an ordered collection (a `SourceList`, `sort`, `page`) in a
+/// `GtkListView`. Its model (a `GrShimCountModel`) stores only the number of rows; the rows
+/// themselves live once, in a counted tree the change sets keep up to date in place, and each
+/// change becomes the fewest `items-changed` splices GTK needs (a run of inserts or removals at
+/// one place one splice, a move two, an update none: the bound row shows its new element). A row
+/// reads its element at its position when it is bound. Rows come from `ListRowHooks`, each bound
+/// within a scope that ends before the row shows anything else.
 ///
 /// The binding owns the list view's factory and selection model (it replaces any the view had)
 /// and lasts as long as the list view, unless disposed first: then the view is left without a
 /// model or factory, and every row is torn down. Keeping the binding object is optional.
 /// A pointer that is not a `GtkListView` makes a binding that has already ended.
 @MainActor
-public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposable {
+public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
     /// One GTK list item's row, and the scope of what it shows now.
     private final class Slot {
         let row: Row
@@ -27,14 +29,14 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
     /// The most rows a GTK list model can count (`GTK_INVALID_LIST_POSITION` is `G_MAXUINT`).
     public nonisolated static var maximumCount: Int { Int(guint.max) - 1 }
 
-    private let hooks: ListRowHooks<Row, Content.Element>
+    private let hooks: ListRowHooks<Row, Item>
     /// The list view; nil once it is disposed.
     private var listView: UnsafeMutablePointer<GtkWidget>?
     private var model: OpaquePointer
     private var selection: OpaquePointer
     /// Only compared, never dereferenced: the list view owns it (it holds our handlers).
     private let factory: OpaquePointer
-    private var content: Content?
+    private var content: CountedTree<Item>?
     /// The number of rows the model has.
     private var shownCount = 0
     private var slots: [UnsafeMutableRawPointer: Slot] = [:]
@@ -44,38 +46,12 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
     private let ended = Atomic<Bool>(false)
     private var finished = false
 
-    /// Binds `updates` to the `GtkListView` `listView`, making its rows with `hooks`.
-    public convenience init(
-        _ updates: SignalProducer<ListUpdate<Content>, Never>,
-        to listView: UnsafeMutablePointer<GtkWidget>,
-        rows hooks: ListRowHooks<Row, Content.Element>
-    ) {
-        self.init(listView: listView, rows: hooks) { binding in
-            updates.observe(on: UIScheduler.shared).startWithValues { [weak binding] update in
-                GtkThread.assumeCurrent { binding?.apply(update) }
-            }
-        }
-    }
-
-    /// Binds the change sets of an ordered collection (`sort`, `page`) to the `GtkListView`
-    /// `listView`, making its rows with `hooks`: each change becomes its own splice (a move
-    /// two), so rows outside it keep their bindings; a reset replaces every row in one.
-    public convenience init<Item>(
+    /// Binds `changes` to the `GtkListView` `listView`, making its rows with `hooks`: rows
+    /// outside what a change touches keep their bindings; a reset replaces every row at once.
+    public init(
         _ changes: SignalProducer<IndexedChangeSet<Item>, Never>,
         to listView: UnsafeMutablePointer<GtkWidget>,
         rows hooks: ListRowHooks<Row, Item>
-    ) where Content == CountedTree<Item> {
-        self.init(listView: listView, rows: hooks) { binding in
-            changes.observe(on: UIScheduler.shared).startWithValues { [weak binding] set in
-                GtkThread.assumeCurrent { binding?.apply(set) }
-            }
-        }
-    }
-
-    private init(
-        listView: UnsafeMutablePointer<GtkWidget>,
-        rows hooks: ListRowHooks<Row, Content.Element>,
-        subscribe: (ListBinding) -> any Disposable
     ) {
         self.hooks = hooks
         model = grshim_count_model_new()
@@ -100,7 +76,9 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
             self?.listView = nil
             self?.end()
         }
-        subscription = subscribe(self)
+        subscription = changes.observe(on: UIScheduler.shared).startWithValues { [weak self] set in
+            GtkThread.assumeCurrent { self?.apply(set) }
+        }
     }
 
     isolated deinit {
@@ -126,50 +104,56 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
 
     // MARK: Updates
 
-    private func apply(_ update: ListUpdate<Content>) {
-        guard !isDisposed else { return }
-        content = update.content
-        guard var splice = update.splice(fromCount: shownCount) else { return }
-        if shownCount - splice.removed + splice.added > Self.maximumCount {
-            // More rows than GLib counts: show as many as it can (the rest is never reached).
-            splice = ListSplice(position: 0, removed: shownCount, added: Self.maximumCount)
-        }
-        shownCount += splice.added - splice.removed
-        // GTK binds the rows the splice adds at once, reading `content`, already the new one.
-        grshim_count_model_splice(model, guint(splice.position), guint(splice.removed), guint(splice.added))
-    }
-
-    /// Applies an ordered collection's changes one by one, each to the rows and then to the
-    /// model, so a row GTK binds during a splice reads the rows as that splice left them.
-    private func apply<Item>(_ set: IndexedChangeSet<Item>) where Content == CountedTree<Item> {
+    /// Applies an ordered collection's changes in order, each to the rows and then to the
+    /// model, so a row GTK binds during a splice reads the rows as that splice left them. A run
+    /// of inserts one after another (a page appended), or of removals at one place, is told to
+    /// GTK as one splice once the run ends.
+    private func apply(_ set: IndexedChangeSet<Item>) {
         guard !isDisposed else { return }
         if content == nil { content = CountedTree() }
+        // Rows changed in `content` but not yet told to GTK: one splice.
+        var run: ListSplice?
+        func flush() {
+            if let pending = run { splice(pending) }
+            run = nil
+        }
         // `content` is changed in place (no copy of the rows a change passes through).
         for change in set.changes {
             let count = content?.count ?? 0
-            let next: ListSplice
             switch change {
             case let .insert(item, position):
                 guard position >= 0, position <= count else { return showFromScratch() }
                 content?.insert(item, at: position)
-                next = ListSplice(position: position, removed: 0, added: 1)
+                if let pending = run, pending.removed == 0, position == pending.position + pending.added {
+                    run = ListSplice(position: pending.position, removed: 0, added: pending.added + 1)
+                } else {
+                    flush()
+                    run = ListSplice(position: position, removed: 0, added: 1)
+                }
             case let .remove(_, position):
                 guard position >= 0, position < count else { return showFromScratch() }
                 content?.remove(at: position)
-                next = ListSplice(position: position, removed: 1, added: 0)
+                if let pending = run, pending.added == 0, position == pending.position || position == pending.position - 1 {
+                    run = ListSplice(position: position, removed: pending.removed + 1, added: 0)
+                } else {
+                    flush()
+                    run = ListSplice(position: position, removed: 1, added: 0)
+                }
             case let .update(item, _, position):
                 guard position >= 0, position < count else { return showFromScratch() }
+                flush()
                 content?.replace(at: position, with: item)
                 // GTK's item at the position stays; its row shows the new element.
                 rebindRows { $0 == position }
-                continue
             case let .move(item, from, to):
                 guard from >= 0, from < count, to >= 0, to < count else { return showFromScratch() }
+                flush()
                 content?.remove(at: from)
                 splice(ListSplice(position: from, removed: 1, added: 0))
                 content?.insert(item, at: to)
-                next = ListSplice(position: to, removed: 0, added: 1)
+                splice(ListSplice(position: to, removed: 0, added: 1))
             case let .reset(all):
+                flush()
                 let previous = content
                 content = all
                 // A big tree is freed off the GTK thread.
@@ -179,17 +163,15 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
                     // rows it has bound show their position's new element, and every other row
                     // reads the new content when it is bound.
                     rebindRows { _ in true }
-                    continue
                 } else if shownCount > Self.largeReset {
                     // GTK walks every removed row of a splice: a big list starts over in a new model.
                     replaceModel(count: min(all.count, Self.maximumCount))
-                    continue
                 } else {
-                    next = ListSplice(position: 0, removed: shownCount, added: min(all.count, Self.maximumCount))
+                    splice(ListSplice(position: 0, removed: shownCount, added: min(all.count, Self.maximumCount)))
                 }
             }
-            splice(next)
         }
+        flush()
         // A stream that lost a change set (its count disagrees) is shown from scratch.
         if (content?.count ?? 0) != set.count { showFromScratch() }
     }

@@ -3,15 +3,16 @@ import Reactive
 import ViewModelKit
 
 extension ReactiveWidget where Base: ListView {
-    /// Shows `updates` in the list: each update becomes the minimal splice of the list's rows,
-    /// and each row is built once by `rows.setup`, then bound to one element at a time with a
-    /// lifetime that ends before the row shows another (see `ListBinding`). Lasts as long as the
-    /// list view, or until the returned disposable is disposed.
+    /// Shows `changes` (a `SourceList`'s, a `sort`'s, a `page`'s) in the list: each change set
+    /// becomes the fewest splices of the list's rows, and each row is built once by
+    /// `rows.setup`, then bound to one element at a time with a lifetime that ends before the row
+    /// shows another (see `ListBinding`). Lasts as long as the list view, or until the returned
+    /// disposable is disposed.
     @discardableResult
-    public func items<Content: ListContent, Row: ListRowView>(
-        _ updates: SignalProducer<ListUpdate<Content>, Never>, rows: ListRowHooks<Row, Content.Element>
+    public func items<Item: Sendable, Row: ListRowView>(
+        _ changes: SignalProducer<IndexedChangeSet<Item>, Never>, rows: ListRowHooks<Row, Item>
     ) -> any Disposable {
-        ListBinding(updates, to: base.pointer, rows: rows)
+        ListBinding(changes, to: base.pointer, rows: rows)
     }
 }
 
