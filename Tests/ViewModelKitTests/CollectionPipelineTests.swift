@@ -5,8 +5,9 @@ import Testing
 import TestSupport
 import ViewModelKit
 
-/// A source cache through filter → sort → page into a list that applies each change set, checked
-/// against recomputing the page from scratch after every edit.
+/// A source cache through filter → sort → page (the keyed filter) or sort → filter → page (the
+/// positional one) into a list that applies each change set, checked against recomputing the
+/// page from scratch after every edit.
 @Suite("Collections: filter, sort and page follow every edit")
 struct CollectionPipelineTests {
     struct Item: Sendable, Equatable {
@@ -46,11 +47,14 @@ struct CollectionPipelineTests {
             let comparator = MutableProperty(Int.random(in: 0..<Self.comparators.count, using: &random))
             let window = MutableProperty(PageWindow(start: Int.random(in: 0..<8, using: &random), size: Int.random(in: 1..<12, using: &random)))
             let rows = Rows()
-            let run = source.connect()
-                .filter(where: predicate.producer.map { Self.predicates[$0] })
-                .sort(by: comparator.producer.map { Self.comparators[$0] })
-                .page(window.producer)
-                .startWithValues(rows.apply)
+            let predicates = predicate.producer.map { Self.predicates[$0] }
+            let comparators = comparator.producer.map { Self.comparators[$0] }
+            // Half the scripts filter by key before the sort, half by position after it.
+            let filtersAfterSort = script % 2 == 1
+            let sorted = filtersAfterSort
+                ? source.connect().sort(by: comparators).filter(where: predicates)
+                : source.connect().filter(where: predicates).sort(by: comparators)
+            let run = sorted.page(window.producer).startWithValues(rows.apply)
             var items: [Int: Item] = [:]
             var log: [String] = []
             for step in 0..<Int.random(in: 4..<24, using: &random) {
@@ -99,7 +103,7 @@ struct CollectionPipelineTests {
                     .dropFirst(window.value.start).prefix(window.value.size))
                 if Array(rows.rows) != expected || (rows.counts.last.map { $0 != rows.rows.count } ?? false) {
                     failures += 1
-                    Issue.record("script \(script), step \(step): \(Array(rows.rows).map(\.id)) != \(expected.map(\.id)) after \(log)")
+                    Issue.record("script \(script) (filter \(filtersAfterSort ? "after" : "before") sort), step \(step): \(Array(rows.rows).map(\.id)) != \(expected.map(\.id)) after \(log)")
                     break
                 }
             }
