@@ -112,6 +112,95 @@ struct CollectionPipelineTests {
         #expect(failures == 0)
     }
 
+    /// Items the comparator does not order keep the order they first came in, whatever edits,
+    /// batches and resorts pass, at a size that splits the trees (and, at 70,000, sorts in two
+    /// halves): the sort's ties, found without a table by key.
+    @Test(arguments: [3_000, 70_000])
+    func tiedItemsKeepTheirArrivalOrderThroughEditsBatchesAndResorts(size: Int) {
+        var random = SeededRandom(seed: 77)
+        let source = SourceCache<Int, Item>(key: \.id)
+        let byScore: Comparator = { $0.score < $1.score }
+        let byScoreDescending: Comparator = { $0.score > $1.score }
+        let comparator = MutableProperty(byScore)
+        let predicate = MutableProperty<Predicate>({ _ in true })
+        let rows = Rows()
+        var arrivals: [Int: Int] = [:]
+        var nextArrival = 0
+        var items: [Int: Item] = [:]
+        func put(_ batch: [Item]) {
+            for item in batch {
+                if arrivals[item.id] == nil {
+                    arrivals[item.id] = nextArrival
+                    nextArrival += 1
+                }
+                items[item.id] = item
+            }
+            source.addOrUpdate(contentsOf: batch)
+        }
+        func remove(_ id: Int) {
+            items[id] = nil
+            arrivals[id] = nil
+            source.remove(id)
+        }
+        // Connected first, so the first items arrive as one change set, in order.
+        let run = source.connect().sort(by: comparator.producer).filter(where: predicate.producer).startWithValues(rows.apply)
+        defer { run.dispose() }
+        put((0..<size).map { Item(id: $0, score: Int.random(in: 0..<10, using: &random)) })
+        for step in 0..<400 {
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<40: put([Item(id: Int.random(in: 0..<(size + size / 4), using: &random), score: Int.random(in: 0..<10, using: &random))])
+            case 40..<70: if let id = items.keys.randomElement(using: &random) { remove(id) }
+            case 70..<75: put((0..<(size / 8)).map { _ in Item(id: Int.random(in: 0..<(size * 2), using: &random), score: Int.random(in: 0..<10, using: &random)) })
+            case 75..<80:
+                let descending = Bool.random(using: &random)
+                comparator.value = descending ? byScoreDescending : byScore
+            case 80..<85:
+                let threshold = Int.random(in: 0...10, using: &random)
+                predicate.value = { $0.score < threshold }
+            default:
+                // A few rows come or go: sent one by one.
+                let odd = Int.random(in: 0..<size, using: &random)
+                predicate.value = { $0.id != odd }
+            }
+            guard step % 20 == 0 || step == 399 else { continue }
+            let expected = items.values.filter(predicate.value).sorted { first, second in
+                if comparator.value(first, second) { return true }
+                if comparator.value(second, first) { return false }
+                return (arrivals[first.id] ?? 0) < (arrivals[second.id] ?? 0)
+            }
+            #expect(Array(rows.rows) == expected, "step \(step)")
+            #expect(rows.counts.last == expected.count)
+            if Array(rows.rows) != expected { return }
+        }
+    }
+
+    @Test func aNewPredicateThatChangesFewRowsSendsThemOneByOne() {
+        let source = SourceCache<Int, Item>(key: \.id)
+        source.addOrUpdate(contentsOf: (0..<5_000).map { Item(id: $0, score: $0 % 100) })
+        let predicate = MutableProperty<Predicate>({ $0.id != 10 })
+        let sets = Log<IndexedChangeSet<Item>>()
+        let rows = Rows()
+        source.connect().sort(by: { $0.id < $1.id }).filter(where: predicate.producer)
+            .startWithValues { sets.append($0); rows.apply($0) }
+        predicate.value = { $0.id != 20 }
+        guard case let .insert(item, at)? = sets.values.last?.changes.first, sets.values.last?.changes.count == 2,
+              case let .remove(gone, from)? = sets.values.last?.changes.last else {
+            Issue.record("an insertion and a removal: \(String(describing: sets.values.last?.changes.count))")
+            return
+        }
+        #expect(item.id == 10 && at == 10 && gone.id == 20 && from == 20)
+        #expect(Array(rows.rows).map(\.id) == Array(0..<5_000).filter { $0 != 20 })
+        let before = sets.values.count
+        predicate.value = { $0.id != 20 && $0.id < 10_000 }
+        #expect(sets.values.count == before, "nothing came or went: nothing sent")
+        predicate.value = { $0.score < 50 }
+        guard case .reset? = sets.values.last?.changes.first else {
+            Issue.record("many rows went: one reset")
+            return
+        }
+        #expect(Array(rows.rows).map(\.id) == Array(0..<5_000).filter { $0 % 100 < 50 })
+    }
+
     @Test func aChangeOutsideThePageSendsNothingAndOneBeforeItShiftsIt() {
         let source = SourceCache<Int, Item>(key: \.id)
         source.addOrUpdate(contentsOf: (0..<10).map { Item(id: $0, score: $0 * 10) })

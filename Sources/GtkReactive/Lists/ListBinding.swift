@@ -35,6 +35,9 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
     /// Only compared, never dereferenced: the list view owns it (it holds our handlers).
     private let factory: OpaquePointer
     private var content: Content?
+    /// Applies one positional change to the content (a change-set binding's, specialised for its
+    /// items by the caller).
+    private var edit: ((inout Content, IndexedChange<Content.Element>) -> Void)?
     /// The number of rows the model has.
     private var shownCount = 0
     private var slots: [UnsafeMutableRawPointer: Slot] = [:]
@@ -60,13 +63,25 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
     /// Binds the change sets of an ordered collection (`sort`, `page`) to the `GtkListView`
     /// `listView`, making its rows with `hooks`: each change becomes its own splice (a move
     /// two), so rows outside it keep their bindings; a reset replaces every row in one.
-    public convenience init<Item>(
+    @inlinable public convenience init<Item>(
         _ changes: SignalProducer<IndexedChangeSet<Item>, Never>,
         to listView: UnsafeMutablePointer<GtkWidget>,
         rows hooks: ListRowHooks<Row, Item>
     ) where Content == CountedTree<Item> {
+        // Made here, in the caller's module, the rows' edits are specialised for `Item` (in this
+        // module's generic code a million-row tree's insertion costs several times more).
+        self.init(changes, to: listView, rows: hooks, editing: { rows, change in rows.apply(change) })
+    }
+
+    @usableFromInline convenience init<Item>(
+        _ changes: SignalProducer<IndexedChangeSet<Item>, Never>,
+        to listView: UnsafeMutablePointer<GtkWidget>,
+        rows hooks: ListRowHooks<Row, Item>,
+        editing edit: @escaping (inout CountedTree<Item>, IndexedChange<Item>) -> Void
+    ) where Content == CountedTree<Item> {
         self.init(listView: listView, rows: hooks) { binding in
-            changes.observe(on: UIScheduler.shared).startWithValues { [weak binding] set in
+            binding.edit = edit
+            return changes.observe(on: UIScheduler.shared).startWithValues { [weak binding] set in
                 GtkThread.assumeCurrent { binding?.apply(set) }
             }
         }
@@ -144,36 +159,37 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
     private func apply<Item>(_ set: IndexedChangeSet<Item>) where Content == CountedTree<Item> {
         guard !isDisposed else { return }
         if content == nil { content = CountedTree() }
+        let edit = self.edit ?? { rows, change in rows.apply(change) }
         // `content` is changed in place (no copy of the rows a change passes through).
         for change in set.changes {
             let count = content?.count ?? 0
             let next: ListSplice
             switch change {
-            case let .insert(item, position):
+            case let .insert(_, position):
                 guard position >= 0, position <= count else { return showFromScratch() }
-                content?.insert(item, at: position)
+                edit(&content!, change)
                 next = ListSplice(position: position, removed: 0, added: 1)
             case let .remove(_, position):
                 guard position >= 0, position < count else { return showFromScratch() }
-                content?.remove(at: position)
+                edit(&content!, change)
                 next = ListSplice(position: position, removed: 1, added: 0)
-            case let .update(item, _, position):
+            case let .update(_, _, position):
                 guard position >= 0, position < count else { return showFromScratch() }
-                content?.replace(at: position, with: item)
+                edit(&content!, change)
                 // GTK's item at the position stays; its row shows the new element.
                 rebindRows { $0 == position }
                 continue
             case let .move(item, from, to):
                 guard from >= 0, from < count, to >= 0, to < count else { return showFromScratch() }
-                content?.remove(at: from)
+                edit(&content!, .remove(item, at: from))
                 splice(ListSplice(position: from, removed: 1, added: 0))
-                content?.insert(item, at: to)
+                edit(&content!, .insert(item, at: to))
                 next = ListSplice(position: to, removed: 0, added: 1)
             case let .reset(all):
-                let previous = content
+                let previous = DiscardedContent(content)
                 content = all
-                // A big tree is freed off the GTK thread.
-                if (previous?.count ?? 0) > Self.largeReset { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(previous) {} } }
+                // A big tree is freed off the GTK thread (the box is its last holder).
+                if (previous.value?.count ?? 0) > Self.largeReset { DispatchQueue.global(qos: .utility).async { previous.discard() } }
                 if all.count == shownCount {
                     // The same number of rows in another order (a resort): GTK's items stay, the
                     // rows it has bound show their position's new element, and every other row
@@ -322,4 +338,11 @@ public final class ListBinding<Content: ListContent, Row: ListRowView>: Disposab
         connections.forEach { $0.dispose() }
         connections.removeAll()
     }
+}
+
+/// Content a list binding let go of, held until `discard()` frees it on the thread that calls it.
+private final class DiscardedContent<Content: Sendable>: @unchecked Sendable { // safe: after it is handed over, only the thread that discards it touches it
+    var value: Content?
+    init(_ value: Content?) { self.value = value }
+    func discard() { value = nil }
 }

@@ -78,6 +78,8 @@ public struct CountedTree<Element: Sendable> {
         /// The child holding `offset`, which becomes the offset in it. An insertion at a
         /// child's end (`inserting`) goes into that child, not the next one's start.
         @inlinable func child(holding offset: inout Int, inserting: Bool = false) -> Int {
+            // One read of the counts (each read of a class's property is an exclusivity check).
+            let counts = self.counts
             var index = 0
             let last = counts.count - 1
             if inserting {
@@ -137,6 +139,18 @@ public struct CountedTree<Element: Sendable> {
         let leaves = elements.withContiguousStorageIfAvailable { Self.leaves(of: $0) }
             ?? Array(elements).withUnsafeBufferPointer { Self.leaves(of: $0) }
         root = Self.stack(leaves)
+    }
+
+    /// The sequence of `count` elements, the one at each position given by `element`, built
+    /// bottom-up in O(n) as `init(_:)` builds it (without an array of them first).
+    @inlinable init(count: Int, element: (Int) -> Element) {
+        guard count > 0 else {
+            root = Node(elements: [])
+            return
+        }
+        root = Self.stack(TreeShape.evenChunks(of: count, capacity: Self.leafCapacity).map { range in
+            Node(elements: range.map(element))
+        })
     }
 
     /// Leaves holding `elements` in order, as evenly full as `leafCapacity` allows.
@@ -288,26 +302,35 @@ public struct CountedTree<Element: Sendable> {
     /// not come before `element`: where it is, or would be inserted. O(log n) comparisons of a
     /// node's first elements and a leaf's own.
     @inlinable public func insertionIndex(of element: Element, by areInIncreasingOrder: (Element, Element) -> Bool) -> Int {
+        boundary(of: element, by: areInIncreasingOrder).index
+    }
+
+    /// `insertionIndex(of:by:)`, and the element at that position (nil at the end), found in
+    /// the same descent when it is in the same leaf.
+    @inlinable func boundary(of element: Element, by areInIncreasingOrder: (Element, Element) -> Bool) -> (index: Int, element: Element?) {
         var node = root
         var base = 0
         while !node.isLeaf {
             // The last child whose first element comes before `element` holds the boundary
             // (or the first child, when none does).
-            var low = 1, high = node.children.count
+            let firsts = node.firsts
+            var low = 1, high = firsts.count
             while low < high {
                 let middle = (low + high) / 2
-                if areInIncreasingOrder(node.firsts[middle], element) { low = middle + 1 } else { high = middle }
+                if areInIncreasingOrder(firsts[middle], element) { low = middle + 1 } else { high = middle }
             }
             let index = low - 1
             for count in node.counts[..<index] { base += count }
             node = node.children[index]
         }
-        var low = 0, high = node.elements.count
+        let elements = node.elements
+        var low = 0, high = elements.count
         while low < high {
             let middle = (low + high) / 2
-            if areInIncreasingOrder(node.elements[middle], element) { low = middle + 1 } else { high = middle }
+            if areInIncreasingOrder(elements[middle], element) { low = middle + 1 } else { high = middle }
         }
-        return base + low
+        if low < elements.count { return (base + low, elements[low]) }
+        return (base + low, self.element(at: base + low))
     }
 
     /// Calls `body` with each leaf's elements, in order: a pass over every element at the cost of

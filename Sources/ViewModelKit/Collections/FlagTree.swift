@@ -3,14 +3,17 @@
 /// before a position, cost O(log n). The positional filter keeps which of its rows it shows in
 /// one, beside the rows, so a row's place among the shown ones is one descent away.
 @usableFromInline struct FlagTree {
-    @inlinable static var leafCapacity: Int { 1_024 }
+    @inlinable static var leafCapacity: Int { 512 }
     @inlinable static var fanout: Int { 64 }
 
     @usableFromInline final class Node {
         /// A leaf's flags (empty for an inner node).
         @usableFromInline var flags: [Bool]
-        /// An inner node's children (empty for a leaf).
+        /// An inner node's children (empty for a leaf), and for each how many flags it holds and
+        /// how many of them are set (so a descent reads one node per level).
         @usableFromInline var children: [Node]
+        @usableFromInline var counts: [Int]
+        @usableFromInline var setCounts: [Int]
         /// How many flags are under this node, and how many of them are set.
         @usableFromInline var count: Int
         @usableFromInline var setCount: Int
@@ -20,29 +23,71 @@
         @inlinable init(flags: [Bool]) {
             self.flags = flags
             children = []
+            counts = []
+            setCounts = []
             count = 0
             setCount = 0
-            recount()
+            summarize()
         }
 
         @inlinable init(children: [Node]) {
             flags = []
             self.children = children
+            counts = []
+            setCounts = []
             count = 0
             setCount = 0
-            recount()
+            summarize()
         }
 
-        @inlinable func copy() -> Node { isLeaf ? Node(flags: flags) : Node(children: children) }
+        @inlinable init(copying node: Node) {
+            flags = node.flags
+            children = node.children
+            counts = node.counts
+            setCounts = node.setCounts
+            count = node.count
+            setCount = node.setCount
+        }
 
-        @inlinable func recount() {
+        /// Counts again, from the flags or the children.
+        @inlinable func summarize() {
             if isLeaf {
                 count = flags.count
-                setCount = flags.reduce(0) { $0 + ($1 ? 1 : 0) }
+                setCount = FlagTree.setCount(in: flags[...])
             } else {
-                count = children.reduce(0) { $0 + $1.count }
-                setCount = children.reduce(0) { $0 + $1.setCount }
+                counts = children.map(\.count)
+                setCounts = children.map(\.setCount)
+                count = counts.reduce(0, +)
+                setCount = setCounts.reduce(0, +)
             }
+        }
+
+        /// After child `index` changed: its counts.
+        @inlinable func update(child index: Int) {
+            counts[index] = children[index].count
+            setCounts[index] = children[index].setCount
+        }
+
+        /// The child holding `offset`, which becomes the offset in it (an insertion at a child's
+        /// end goes into that child), and how many set flags the children before it hold.
+        @inlinable func child(holding offset: inout Int, inserting: Bool = false) -> (index: Int, setBefore: Int) {
+            // One read of each count array (each read of a class's property is an exclusivity check).
+            let counts = self.counts, setCounts = self.setCounts
+            var index = 0
+            var setBefore = 0
+            let last = counts.count - 1
+            while index < last && (inserting ? offset > counts[index] : offset >= counts[index]) {
+                offset -= counts[index]
+                setBefore += setCounts[index]
+                index += 1
+            }
+            return (index, setBefore)
+        }
+
+        /// Makes child `index` unshared before a change.
+        @inlinable func uniqueChild(_ index: Int) -> Node {
+            if !isKnownUniquelyReferenced(&children[index]) { children[index] = Node(copying: children[index]) }
+            return children[index]
         }
     }
 
@@ -61,6 +106,11 @@
 
     @inlinable var count: Int { root.count }
     @inlinable var setCount: Int { root.setCount }
+
+    /// How many of `flags` are set (a sum of bytes, which the compiler vectorises).
+    @inlinable static func setCount(in flags: ArraySlice<Bool>) -> Int {
+        flags.withUnsafeBytes { bytes in bytes.reduce(0) { $0 &+ Int($1) } }
+    }
 
     /// Every flag, in order.
     @inlinable var all: [Bool] {
@@ -82,14 +132,7 @@
     @inlinable subscript(position: Int) -> Bool {
         var node = root
         var offset = position
-        while !node.isLeaf {
-            var index = 0
-            while offset >= node.children[index].count {
-                offset -= node.children[index].count
-                index += 1
-            }
-            node = node.children[index]
-        }
+        while !node.isLeaf { node = node.children[node.child(holding: &offset).index] }
         return node.flags[offset]
     }
 
@@ -100,34 +143,16 @@
         var offset = position
         var before = 0
         while !node.isLeaf {
-            var index = 0
-            while index < node.children.count - 1 && offset >= node.children[index].count {
-                offset -= node.children[index].count
-                before += node.children[index].setCount
-                index += 1
-            }
+            let (index, setBefore) = node.child(holding: &offset, inserting: true)
+            before += setBefore
             node = node.children[index]
         }
-        for flag in node.flags[..<offset] where flag { before += 1 }
-        return before
+        return before + Self.setCount(in: node.flags[..<offset])
     }
 
     @inlinable mutating func uniqueRoot() -> Node {
-        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        if !isKnownUniquelyReferenced(&root) { root = Node(copying: root) }
         return root
-    }
-
-    /// The child of `node` holding `offset` (an insertion at a child's end goes into that child),
-    /// unshared, and the offset in it.
-    @inlinable static func descend(_ node: Node, _ offset: Int, inserting: Bool) -> (Int, Int) {
-        var offset = offset
-        var index = 0
-        while index < node.children.count - 1 && (inserting ? offset > node.children[index].count : offset >= node.children[index].count) {
-            offset -= node.children[index].count
-            index += 1
-        }
-        if !isKnownUniquelyReferenced(&node.children[index]) { node.children[index] = node.children[index].copy() }
-        return (index, offset)
     }
 
     /// Inserts `flag` at `position` (in `0...count`).
@@ -142,18 +167,25 @@
         if node.isLeaf {
             node.flags.insert(flag, at: position)
             guard node.flags.count > leafCapacity else { return nil }
-            let right = Node(flags: Array(node.flags[(node.flags.count / 2)...]))
-            node.flags.removeSubrange((node.flags.count / 2)...)
-            node.recount()
+            let half = node.flags.count / 2
+            let right = Node(flags: Array(node.flags[half...]))
+            node.flags.removeSubrange(half...)
+            node.summarize()
             return right
         }
-        let (index, offset) = descend(node, position, inserting: true)
-        guard let split = insert(flag, at: offset, into: node.children[index]) else { return nil }
+        var offset = position
+        let index = node.child(holding: &offset, inserting: true).index
+        let split = insert(flag, at: offset, into: node.uniqueChild(index))
+        node.update(child: index)
+        guard let split else { return nil }
         node.children.insert(split, at: index + 1)
+        node.counts.insert(split.count, at: index + 1)
+        node.setCounts.insert(split.setCount, at: index + 1)
         guard node.children.count > fanout else { return nil }
-        let right = Node(children: Array(node.children[(node.children.count / 2)...]))
-        node.children.removeSubrange((node.children.count / 2)...)
-        node.recount()
+        let half = node.children.count / 2
+        let right = Node(children: Array(node.children[half...]))
+        node.children.removeSubrange(half...)
+        node.summarize()
         return right
     }
 
@@ -172,8 +204,10 @@
         if node.isLeaf {
             removed = node.flags.remove(at: position)
         } else {
-            let (index, offset) = descend(node, position, inserting: false)
-            removed = remove(at: offset, from: node.children[index])
+            var offset = position
+            let index = node.child(holding: &offset).index
+            removed = remove(at: offset, from: node.uniqueChild(index))
+            node.update(child: index)
             rebalance(child: index, of: node)
         }
         if removed { node.setCount -= 1 }
@@ -185,19 +219,29 @@
         let child = node.children[index]
         let size = child.isLeaf ? child.flags.count : child.children.count
         guard size < (child.isLeaf ? leafCapacity : fanout) / 4, node.children.count > 1 else {
-            if size == 0 { node.children.remove(at: index) }
+            if size == 0 {
+                node.children.remove(at: index)
+                node.counts.remove(at: index)
+                node.setCounts.remove(at: index)
+            }
             return
         }
         let left = index > 0 ? index - 1 : index
         let right = left + 1
-        if !isKnownUniquelyReferenced(&node.children[left]) { node.children[left] = node.children[left].copy() }
-        if !isKnownUniquelyReferenced(&node.children[right]) { node.children[right] = node.children[right].copy() }
-        let first = node.children[left], second = node.children[right]
+        let first = node.uniqueChild(left), second = node.uniqueChild(right)
         let merged = first.isLeaf
             ? TreeShape.join(&first.flags, &second.flags, capacity: leafCapacity)
             : TreeShape.join(&first.children, &second.children, capacity: fanout)
-        first.recount()
-        if merged { node.children.remove(at: right) } else { second.recount() }
+        first.summarize()
+        node.update(child: left)
+        if merged {
+            node.children.remove(at: right)
+            node.counts.remove(at: right)
+            node.setCounts.remove(at: right)
+        } else {
+            second.summarize()
+            node.update(child: right)
+        }
     }
 
     /// Sets the flag at `position` (in `0..<count`) to `flag`; returns what it was.
@@ -209,9 +253,9 @@
         var offset = position
         node.setCount += change
         while !node.isLeaf {
-            let (index, inner) = Self.descend(node, offset, inserting: false)
-            offset = inner
-            node = node.children[index]
+            let index = node.child(holding: &offset).index
+            node.setCounts[index] += change
+            node = node.uniqueChild(index)
             node.setCount += change
         }
         node.flags[offset] = flag

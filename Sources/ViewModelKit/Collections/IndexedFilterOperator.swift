@@ -136,12 +136,14 @@ extension SignalProducer where Error == Never {
         -> (flags: [Bool], shownRows: CountedTree<Item>?) {
         var flags: [Bool] = []
         flags.reserveCapacity(rows.count)
-        var shownCount = 0
+        // The shown rows are gathered in the same pass (memory is only touched as they come).
+        var kept: [Item] = []
+        kept.reserveCapacity(rows.count)
         rows.forEachLeaf { leaf in
             for item in leaf {
                 let now = predicate(item)
                 flags.append(now)
-                if now { shownCount += 1 }
+                if now { kept.append(item) }
             }
         }
         shown = FlagTree(flags)
@@ -153,16 +155,7 @@ extension SignalProducer where Error == Never {
             }
             if flips <= few { return (flags, nil) }
         }
-        if shownCount == rows.count { return (flags, rows) }
-        var kept: [Item] = []
-        kept.reserveCapacity(shownCount)
-        var index = 0
-        rows.forEachLeaf { leaf in
-            for item in leaf {
-                if flags[index] { kept.append(item) }
-                index += 1
-            }
-        }
+        if kept.count == rows.count { return (flags, rows) }
         return (flags, CountedTree(kept))
     }
 }

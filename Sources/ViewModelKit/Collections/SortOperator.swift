@@ -1,3 +1,4 @@
+import Dispatch
 import Reactive
 
 extension SignalProducer where Error == Never {
@@ -90,8 +91,8 @@ extension SignalProducer where Error == Never {
     /// Where a row of `item` that arrived `arrival`-th goes: after the rows before it and the
     /// tied rows that arrived earlier.
     @inlinable func position(of item: Item, arrival: Int, by comparator: Comparator) -> Int {
-        let lower = rows.insertionIndex(of: item, by: comparator)
-        guard lower < rows.count, !comparator(item, rows[lower]) else { return lower }
+        let (lower, next) = rows.boundary(of: item, by: comparator)
+        guard let next, !comparator(item, next) else { return lower }
         // Rows tie with it: among them, by arrival.
         var low = lower
         var high = rows.insertionIndex(of: item) { !comparator($1, $0) }
@@ -105,10 +106,11 @@ extension SignalProducer where Error == Never {
     /// Where the row for `key`, whose item was `item`, stands now: among the rows that tie with
     /// `item`, else (the item given is not the one held) wherever its key is.
     @inlinable func position(ofHeld key: Key, item: Item, by comparator: Comparator) -> Int? {
-        var at = rows.insertionIndex(of: item, by: comparator)
-        while at < rows.count, !comparator(item, rows[at]) {
+        var (at, next) = rows.boundary(of: item, by: comparator)
+        while let row = next, !comparator(item, row) {
             if tags[at].key == key { return at }
             at += 1
+            next = rows.element(at: at)
         }
         var index = 0
         for tag in tags {
@@ -246,8 +248,8 @@ extension SignalProducer where Error == Never {
 
     /// Makes `entries` the order.
     @inlinable mutating func setOrder(_ entries: [Entry]) {
-        rows = CountedTree(entries.map(\.item))
-        tags = CountedTree(entries.map(\.tag))
+        rows = CountedTree(count: entries.count) { entries[$0].item }
+        tags = CountedTree(count: entries.count) { entries[$0].tag }
     }
 
     /// A new comparator: everything sorted again, sent as a reset (nothing when the order
@@ -255,27 +257,98 @@ extension SignalProducer where Error == Never {
     @inlinable mutating func change(_ comparator: @escaping Comparator) -> IndexedChangeSet<Item>? {
         let wasSorting = isSorting
         self.comparator = comparator
-        var entries: [Entry]
-        let before: [Tag]
+        var entries: [Entry] = []
         if wasSorting {
-            before = tags.elements
-            let items = rows.elements
-            entries = []
-            entries.reserveCapacity(items.count)
-            for index in items.indices { entries.append(Entry(item: items[index], tag: before[index])) }
+            entries.reserveCapacity(rows.count)
+            var tagsInOrder = tags.makeIterator()
+            rows.forEachLeaf { leaf in
+                for item in leaf {
+                    if let tag = tagsInOrder.next() { entries.append(Entry(item: item, tag: tag)) }
+                }
+            }
+            // The order already is the new one: nothing to sort or send.
+            if entries.indices.dropFirst().allSatisfy({ !Self.precedes(entries[$0], entries[$0 - 1], by: comparator) }) { return nil }
         } else {
-            before = []
             entries = Array(waiting.values)
             waiting = [:]
         }
         Self.sort(&entries, by: comparator)
-        if wasSorting, entries.indices.allSatisfy({ entries[$0].tag.arrival == before[$0].arrival }) { return nil }
         setOrder(entries)
         return IndexedChangeSet([.reset(rows)], count: rows.count)
     }
 
-    /// Sorts `entries` in the order `comparator` gives, ties by arrival.
+    /// Sorts `entries` in the order `comparator` gives, ties by arrival: a large array in two
+    /// halves on two threads, then merged by two threads, one from each end.
     @inlinable static func sort(_ entries: inout [Entry], by comparator: Comparator) {
-        entries.sort { precedes($0, $1, by: comparator) }
+        guard entries.count >= 1 << 16 else {
+            entries.sort { precedes($0, $1, by: comparator) }
+            return
+        }
+        let middle = entries.count / 2
+        entries.withUnsafeMutableBufferPointer { buffer in
+            let halves = SortHalves(buffer: buffer, middle: middle)
+            DispatchQueue.concurrentPerform(iterations: 2) { half in halves.sort(half, by: comparator) }
+        }
+        let count = entries.count
+        entries = entries.withUnsafeBufferPointer { sorted in
+            [Entry](unsafeUninitializedCapacity: count) { merged, initialized in
+                let halves = MergeHalves(sorted: sorted, merged: merged, middle: middle)
+                DispatchQueue.concurrentPerform(iterations: 2) { end in
+                    if end == 0 { halves.mergeFront(by: comparator) } else { halves.mergeBack(by: comparator) }
+                }
+                initialized = count
+            }
+        }
+    }
+
+    /// The two halves of an array being sorted, one per thread.
+    @usableFromInline struct SortHalves: @unchecked Sendable { // safe: each thread sorts its own half, and the caller waits for both
+        @usableFromInline let buffer: UnsafeMutableBufferPointer<Entry>
+        @usableFromInline let middle: Int
+
+        @inlinable init(buffer: UnsafeMutableBufferPointer<Entry>, middle: Int) {
+            self.buffer = buffer
+            self.middle = middle
+        }
+
+        @inlinable func sort(_ half: Int, by comparator: Comparator) {
+            var part = UnsafeMutableBufferPointer(rebasing: half == 0 ? buffer[..<middle] : buffer[middle...])
+            part.sort { SortState.precedes($0, $1, by: comparator) }
+        }
+    }
+
+    /// Two sorted halves merged into `merged` by two threads: one writes its first half from
+    /// the front, the other its second half from the back, so neither waits for the other.
+    @usableFromInline struct MergeHalves: @unchecked Sendable { // safe: the threads write disjoint halves of `merged`, read `sorted` only, and the caller waits for both
+        @usableFromInline let sorted: UnsafeBufferPointer<Entry>
+        @usableFromInline let merged: UnsafeMutableBufferPointer<Entry>
+        @usableFromInline let middle: Int
+
+        @inlinable init(sorted: UnsafeBufferPointer<Entry>, merged: UnsafeMutableBufferPointer<Entry>, middle: Int) {
+            self.sorted = sorted
+            self.merged = merged
+            self.middle = middle
+        }
+
+        /// The first `count / 2` entries of the merge: the smallest, taking the left one of a tie.
+        @inlinable func mergeFront(by comparator: Comparator) {
+            var left = 0, right = middle
+            for out in 0..<(sorted.count / 2) {
+                let takesRight = left == middle || (right < sorted.count && SortState.precedes(sorted[right], sorted[left], by: comparator))
+                (merged.baseAddress! + out).initialize(to: takesRight ? sorted[right] : sorted[left])
+                if takesRight { right += 1 } else { left += 1 }
+            }
+        }
+
+        /// The other entries, the largest first, written from the back: the mirror of
+        /// `mergeFront`, so both agree on where each entry goes.
+        @inlinable func mergeBack(by comparator: Comparator) {
+            var left = middle - 1, right = sorted.count - 1
+            for out in stride(from: sorted.count - 1, through: sorted.count / 2, by: -1) {
+                let takesLeft = right < middle || (left >= 0 && SortState.precedes(sorted[right], sorted[left], by: comparator))
+                (merged.baseAddress! + out).initialize(to: takesLeft ? sorted[left] : sorted[right])
+                if takesLeft { left -= 1 } else { right -= 1 }
+            }
+        }
     }
 }
