@@ -6,7 +6,9 @@ extension SignalProducer where Error == Never {
     /// keep the order they came in), as positional changes: an added item is inserted where it
     /// goes, a removed one removed, an updated one updated in place or moved. Each change costs
     /// O(log n); a change set that touches a large part of the collection is applied in one
-    /// pass and sent as one reset.
+    /// pass and sent as one reset. A changed or removed item is found among the items that tie
+    /// with its previous value, so give an order with few ties (end it with an id): a run of
+    /// ties is scanned.
     @inlinable public func sort<Key, Item>(
         by areInIncreasingOrder: @escaping @Sendable (Item, Item) -> Bool
     ) -> SignalProducer<IndexedChangeSet<Item>, Never> where Value == ChangeSet<Key, Item> {
@@ -277,27 +279,37 @@ extension SignalProducer where Error == Never {
         return IndexedChangeSet([.reset(rows)], count: rows.count)
     }
 
-    /// Sorts `entries` in the order `comparator` gives, ties by arrival: a large array in two
-    /// halves on two threads, then merged by two threads, one from each end.
+    /// Sorts `entries` in the order `comparator` gives, ties by arrival: by the comparator alone
+    /// (a large array in two halves on two threads, then merged by two threads, one from each
+    /// end), then each run of tied entries by arrival, so each pair costs one comparator call,
+    /// not up to two.
     @inlinable static func sort(_ entries: inout [Entry], by comparator: Comparator) {
-        guard entries.count >= 1 << 16 else {
-            entries.sort { precedes($0, $1, by: comparator) }
-            return
-        }
-        let middle = entries.count / 2
-        entries.withUnsafeMutableBufferPointer { buffer in
-            let halves = SortHalves(buffer: buffer, middle: middle)
-            DispatchQueue.concurrentPerform(iterations: 2) { half in halves.sort(half, by: comparator) }
-        }
-        let count = entries.count
-        entries = entries.withUnsafeBufferPointer { sorted in
-            [Entry](unsafeUninitializedCapacity: count) { merged, initialized in
-                let halves = MergeHalves(sorted: sorted, merged: merged, middle: middle)
-                DispatchQueue.concurrentPerform(iterations: 2) { end in
-                    if end == 0 { halves.mergeFront(by: comparator) } else { halves.mergeBack(by: comparator) }
-                }
-                initialized = count
+        if entries.count < 1 << 16 {
+            entries.sort { comparator($0.item, $1.item) }
+        } else {
+            let middle = entries.count / 2
+            entries.withUnsafeMutableBufferPointer { buffer in
+                let halves = SortHalves(buffer: buffer, middle: middle)
+                DispatchQueue.concurrentPerform(iterations: 2) { half in halves.sort(half, by: comparator) }
             }
+            let count = entries.count
+            entries = entries.withUnsafeBufferPointer { sorted in
+                [Entry](unsafeUninitializedCapacity: count) { merged, initialized in
+                    let halves = MergeHalves(sorted: sorted, merged: merged, middle: middle)
+                    DispatchQueue.concurrentPerform(iterations: 2) { end in
+                        if end == 0 { halves.mergeFront(by: comparator) } else { halves.mergeBack(by: comparator) }
+                    }
+                    initialized = count
+                }
+            }
+        }
+        // Runs of entries the comparator does not order: by arrival.
+        var start = 0
+        while start < entries.count {
+            var end = start + 1
+            while end < entries.count && !comparator(entries[end - 1].item, entries[end].item) { end += 1 }
+            if end - start > 1 { entries[start..<end].sort { $0.tag.arrival < $1.tag.arrival } }
+            start = end
         }
     }
 
@@ -313,7 +325,7 @@ extension SignalProducer where Error == Never {
 
         @inlinable func sort(_ half: Int, by comparator: Comparator) {
             var part = UnsafeMutableBufferPointer(rebasing: half == 0 ? buffer[..<middle] : buffer[middle...])
-            part.sort { SortState.precedes($0, $1, by: comparator) }
+            part.sort { comparator($0.item, $1.item) }
         }
     }
 
@@ -330,11 +342,12 @@ extension SignalProducer where Error == Never {
             self.middle = middle
         }
 
-        /// The first `count / 2` entries of the merge: the smallest, taking the left one of a tie.
+        /// The first `count / 2` entries of the merge: the smallest, taking the left one of a tie
+        /// (a stable merge, so both ends agree on where each entry goes).
         @inlinable func mergeFront(by comparator: Comparator) {
             var left = 0, right = middle
             for out in 0..<(sorted.count / 2) {
-                let takesRight = left == middle || (right < sorted.count && SortState.precedes(sorted[right], sorted[left], by: comparator))
+                let takesRight = left == middle || (right < sorted.count && comparator(sorted[right].item, sorted[left].item))
                 (merged.baseAddress! + out).initialize(to: takesRight ? sorted[right] : sorted[left])
                 if takesRight { right += 1 } else { left += 1 }
             }
@@ -345,7 +358,7 @@ extension SignalProducer where Error == Never {
         @inlinable func mergeBack(by comparator: Comparator) {
             var left = middle - 1, right = sorted.count - 1
             for out in stride(from: sorted.count - 1, through: sorted.count / 2, by: -1) {
-                let takesLeft = right < middle || (left >= 0 && SortState.precedes(sorted[right], sorted[left], by: comparator))
+                let takesLeft = right < middle || (left >= 0 && comparator(sorted[right].item, sorted[left].item))
                 (merged.baseAddress! + out).initialize(to: takesLeft ? sorted[left] : sorted[right])
                 if takesLeft { left -= 1 } else { right -= 1 }
             }
