@@ -433,16 +433,20 @@ struct ChangeSetListBindingTests {
         try startGTK()
     }
 
-    @Test func randomEditsEndWithTheModelAndTheRowsAtTheRecomputedList() async throws {
+    /// With the keyed filter before the sort, and the positional one after it.
+    @Test(arguments: [false, true])
+    func randomEditsEndWithTheModelAndTheRowsAtTheRecomputedList(filtersAfterSort: Bool) async throws {
         let view = ListWindow(height: 400)
         defer { view.close() }
         let log = RowLog()
         let source = SourceCache<String, Thing>(key: { $0.title.value })
         let hidesOdd = MutableProperty(false)
+        let predicates = hidesOdd.producer.map { hides in { @Sendable (thing: Thing) in !hides || (Int(thing.title.value.dropFirst()) ?? 0) % 2 == 0 } }
+        let byTitle: @Sendable (Thing, Thing) -> Bool = { $0.title.value < $1.title.value }
         let binding = ListBinding(
-            source.connect()
-                .filter(where: hidesOdd.producer.map { hides in { @Sendable (thing: Thing) in !hides || (Int(thing.title.value.dropFirst()) ?? 0) % 2 == 0 } })
-                .sort(by: { $0.title.value < $1.title.value }),
+            filtersAfterSort
+                ? source.connect().sort(by: byTitle).filter(where: predicates)
+                : source.connect().filter(where: predicates).sort(by: byTitle),
             to: view.list, rows: labelRows(log))
         defer { binding.dispose() }
         let model = try #require(view.countModel)

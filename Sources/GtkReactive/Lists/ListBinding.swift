@@ -36,7 +36,11 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
     private var selection: OpaquePointer
     /// Only compared, never dereferenced: the list view owns it (it holds our handlers).
     private let factory: OpaquePointer
-    private var content: CountedTree<Item>?
+    private var content = CountedTree<Item>()
+    /// Applies one positional change to the content: made in the caller's module, so the tree's
+    /// edits are specialised for its items (in this module's generic code a million-row tree's
+    /// insertion costs several times more).
+    private let edit: (inout CountedTree<Item>, IndexedChange<Item>) -> Void
     /// The number of rows the model has.
     private var shownCount = 0
     private var slots: [UnsafeMutableRawPointer: Slot] = [:]
@@ -48,12 +52,22 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
 
     /// Binds `changes` to the `GtkListView` `listView`, making its rows with `hooks`: rows
     /// outside what a change touches keep their bindings; a reset replaces every row at once.
-    public init(
+    @inlinable public convenience init(
         _ changes: SignalProducer<IndexedChangeSet<Item>, Never>,
         to listView: UnsafeMutablePointer<GtkWidget>,
         rows hooks: ListRowHooks<Row, Item>
     ) {
+        self.init(changes, to: listView, rows: hooks, editing: { rows, change in rows.apply(change) })
+    }
+
+    @usableFromInline init(
+        _ changes: SignalProducer<IndexedChangeSet<Item>, Never>,
+        to listView: UnsafeMutablePointer<GtkWidget>,
+        rows hooks: ListRowHooks<Row, Item>,
+        editing edit: @escaping (inout CountedTree<Item>, IndexedChange<Item>) -> Void
+    ) {
         self.hooks = hooks
+        self.edit = edit
         model = grshim_count_model_new()
         // gtk_no_selection_new takes the reference it is given: this one is the selection's.
         g_object_ref(UnsafeMutableRawPointer(model))
@@ -110,7 +124,6 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
     /// GTK as one splice once the run ends.
     private func apply(_ set: IndexedChangeSet<Item>) {
         guard !isDisposed else { return }
-        if content == nil { content = CountedTree() }
         // Rows changed in `content` but not yet told to GTK: one splice.
         var run: ListSplice?
         func flush() {
@@ -119,45 +132,47 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
         }
         // `content` is changed in place (no copy of the rows a change passes through).
         for change in set.changes {
-            let count = content?.count ?? 0
+            let count = content.count
             switch change {
-            case let .insert(item, position):
+            case let .insert(_, position):
                 guard position >= 0, position <= count else { return showFromScratch() }
-                content?.insert(item, at: position)
+                // GTK is told of a run before the content moves past it: a row it binds during
+                // the run's splice must read the rows as the run left them.
                 if let pending = run, pending.removed == 0, position == pending.position + pending.added {
                     run = ListSplice(position: pending.position, removed: 0, added: pending.added + 1)
                 } else {
                     flush()
                     run = ListSplice(position: position, removed: 0, added: 1)
                 }
+                edit(&content, change)
             case let .remove(_, position):
                 guard position >= 0, position < count else { return showFromScratch() }
-                content?.remove(at: position)
                 if let pending = run, pending.added == 0, position == pending.position || position == pending.position - 1 {
                     run = ListSplice(position: position, removed: pending.removed + 1, added: 0)
                 } else {
                     flush()
                     run = ListSplice(position: position, removed: 1, added: 0)
                 }
-            case let .update(item, _, position):
+                edit(&content, change)
+            case let .update(_, _, position):
                 guard position >= 0, position < count else { return showFromScratch() }
                 flush()
-                content?.replace(at: position, with: item)
+                edit(&content, change)
                 // GTK's item at the position stays; its row shows the new element.
                 rebindRows { $0 == position }
             case let .move(item, from, to):
                 guard from >= 0, from < count, to >= 0, to < count else { return showFromScratch() }
                 flush()
-                content?.remove(at: from)
+                edit(&content, .remove(item, at: from))
                 splice(ListSplice(position: from, removed: 1, added: 0))
-                content?.insert(item, at: to)
+                edit(&content, .insert(item, at: to))
                 splice(ListSplice(position: to, removed: 0, added: 1))
             case let .reset(all):
                 flush()
-                let previous = content
+                let previous = DiscardedContent(content)
                 content = all
-                // A big tree is freed off the GTK thread.
-                if (previous?.count ?? 0) > Self.largeReset { DispatchQueue.global(qos: .utility).async { withExtendedLifetime(previous) {} } }
+                // A big tree is freed off the GTK thread (the box is its last holder).
+                if (previous.value?.count ?? 0) > Self.largeReset { DispatchQueue.global(qos: .utility).async { previous.discard() } }
                 if all.count == shownCount {
                     // The same number of rows in another order (a resort): GTK's items stay, the
                     // rows it has bound show their position's new element, and every other row
@@ -173,7 +188,7 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
         }
         flush()
         // A stream that lost a change set (its count disagrees) is shown from scratch.
-        if (content?.count ?? 0) != set.count { showFromScratch() }
+        if content.count != set.count { showFromScratch() }
     }
 
     /// Binds again, to the element now at their position, the rows GTK has bound at the
@@ -211,7 +226,7 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
 
     /// Shows the content from scratch: every row replaced.
     private func showFromScratch() {
-        let count = min(content?.count ?? 0, Self.maximumCount)
+        let count = min(content.count, Self.maximumCount)
         if shownCount > Self.largeReset {
             replaceModel(count: count)
         } else {
@@ -252,7 +267,7 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
         let (scope, token) = Lifetime.make()
         slot.scope = token
         let position = gtk_list_item_get_position(OpaquePointer(item))
-        if position != guint.max, let element = content?.element(at: Int(position)) {
+        if position != guint.max, let element = content.element(at: Int(position)) {
             hooks.bind(slot.row, element, scope)
         } else {
             hooks.placeholder(slot.row, scope)
@@ -304,4 +319,11 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
         connections.forEach { $0.dispose() }
         connections.removeAll()
     }
+}
+
+/// Content a list binding let go of, held until `discard()` frees it on the thread that calls it.
+private final class DiscardedContent<Content: Sendable>: @unchecked Sendable { // safe: after it is handed over, only the thread that discards it touches it
+    var value: Content?
+    init(_ value: Content?) { self.value = value }
+    func discard() { value = nil }
 }

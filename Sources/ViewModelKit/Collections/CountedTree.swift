@@ -4,8 +4,10 @@
 /// change without touching the other rows (an array would move half of them).
 ///
 /// Elements sit in leaves of up to `leafCapacity`, contiguous, so a row costs its element and
-/// a few bytes of tree. A value type with a reference inside: copies share nodes until one is
-/// changed, which then copies the nodes on its path (copy-on-write).
+/// a few bytes of tree. An inner node keeps its children's counts and first elements beside
+/// them, so a descent reads one node per level (not each child it passes). A value type with a
+/// reference inside: copies share nodes until one is changed, which then copies the nodes on
+/// its path (copy-on-write).
 public struct CountedTree<Element: Sendable> {
     /// The most elements a leaf holds, and the most children an inner node has.
     @inlinable static var leafCapacity: Int { 128 }
@@ -14,8 +16,11 @@ public struct CountedTree<Element: Sendable> {
     @usableFromInline final class Node {
         /// A leaf's elements (empty for an inner node).
         @usableFromInline var elements: [Element]
-        /// An inner node's children (empty for a leaf).
+        /// An inner node's children (empty for a leaf), and for each its count and its first
+        /// element (that of a child that became empty is stale until the child goes).
         @usableFromInline var children: [Node]
+        @usableFromInline var counts: [Int]
+        @usableFromInline var firsts: [Element]
         /// How many elements are under this node.
         @usableFromInline var count: Int
 
@@ -24,17 +29,101 @@ public struct CountedTree<Element: Sendable> {
         @inlinable init(elements: [Element]) {
             self.elements = elements
             children = []
+            counts = []
+            firsts = []
             count = elements.count
         }
 
         @inlinable init(children: [Node]) {
             elements = []
             self.children = children
-            count = children.reduce(0) { $0 + $1.count }
+            counts = []
+            firsts = []
+            count = 0
+            summarize()
         }
 
-        @inlinable func copy() -> Node {
-            isLeaf ? Node(elements: elements) : Node(children: children)
+        @inlinable init(copying node: Node) {
+            elements = node.elements
+            children = node.children
+            counts = node.counts
+            firsts = node.firsts
+            count = node.count
+        }
+
+        @inlinable func copy() -> Node { Node(copying: self) }
+
+        /// A non-empty node's first element.
+        @inlinable var first: Element { isLeaf ? elements[0] : firsts[0] }
+
+        /// Takes the counts and first elements of the children again, and the count from them.
+        @inlinable func summarize() {
+            if isLeaf {
+                count = elements.count
+                return
+            }
+            counts = children.map(\.count)
+            firsts = children.compactMap { $0.count > 0 ? $0.first : nil }
+            if firsts.count != children.count { firsts = [] }
+            count = counts.reduce(0, +)
+        }
+
+        /// After child `index` changed: its count and first element.
+        @inlinable func update(child index: Int) {
+            let child = children[index]
+            counts[index] = child.count
+            if child.count > 0 && index < firsts.count { firsts[index] = child.first }
+        }
+
+        /// The child holding `offset`, which becomes the offset in it. An insertion at a
+        /// child's end (`inserting`) goes into that child, not the next one's start.
+        @inlinable func child(holding offset: inout Int, inserting: Bool = false) -> Int {
+            // One read of the counts (each read of a class's property is an exclusivity check).
+            let counts = self.counts
+            var index = 0
+            let last = counts.count - 1
+            if inserting {
+                while index < last && offset > counts[index] {
+                    offset -= counts[index]
+                    index += 1
+                }
+            } else {
+                while index < last && offset >= counts[index] {
+                    offset -= counts[index]
+                    index += 1
+                }
+            }
+            return index
+        }
+
+        /// Makes child `index` unshared before a change.
+        @inlinable func uniqueChild(_ index: Int) -> Node {
+            if !isKnownUniquelyReferenced(&children[index]) { children[index] = children[index].copy() }
+            return children[index]
+        }
+
+        /// Inserts `node` as child `index`.
+        @inlinable func insertChild(_ node: Node, at index: Int) {
+            children.insert(node, at: index)
+            counts.insert(node.count, at: index)
+            firsts.insert(node.first, at: index)
+        }
+
+        /// Removes child `index`.
+        @inlinable func removeChild(at index: Int) {
+            children.remove(at: index)
+            counts.remove(at: index)
+            if index < firsts.count { firsts.remove(at: index) }
+        }
+
+        /// Moves this inner node's children from `half` on into a new node, its right sibling.
+        @inlinable func splitChildren(at half: Int) -> Node {
+            let right = Node(children: Array(children[half...]))
+            children.removeSubrange(half...)
+            counts.removeSubrange(half...)
+            firsts.removeSubrange(half...)
+            count -= right.count
+            return right
         }
     }
 
@@ -43,34 +132,41 @@ public struct CountedTree<Element: Sendable> {
     /// An empty sequence.
     @inlinable public init() { root = Node(elements: []) }
 
-    /// The sequence of `elements`, in order, built in O(n).
+    /// The sequence of `elements`, in order, built bottom-up in O(n), its leaves and nodes as full
+    /// as they can be (a view built at once takes the least memory; the first insertion into a
+    /// leaf splits it in two halves).
     @inlinable public init<S: Sequence>(_ elements: S) where S.Element == Element {
-        var leaves: [Node] = []
-        var chunk: [Element] = []
-        let fill = Self.leafCapacity * 3 / 4
-        chunk.reserveCapacity(fill)
-        for element in elements {
-            chunk.append(element)
-            if chunk.count == fill {
-                leaves.append(Node(elements: chunk))
-                chunk.removeAll(keepingCapacity: true)
-            }
+        let leaves = elements.withContiguousStorageIfAvailable { Self.leaves(of: $0) }
+            ?? Array(elements).withUnsafeBufferPointer { Self.leaves(of: $0) }
+        root = Self.stack(leaves)
+    }
+
+    /// The sequence of `count` elements, the one at each position given by `element`, built
+    /// bottom-up in O(n) as `init(_:)` builds it (without an array of them first).
+    @inlinable init(count: Int, element: (Int) -> Element) {
+        guard count > 0 else {
+            root = Node(elements: [])
+            return
         }
-        if !chunk.isEmpty || leaves.isEmpty { leaves.append(Node(elements: chunk)) }
+        root = Self.stack(TreeShape.evenChunks(of: count, capacity: Self.leafCapacity).map { range in
+            Node(elements: range.map(element))
+        })
+    }
+
+    /// Leaves holding `elements` in order, as evenly full as `leafCapacity` allows.
+    @inlinable static func leaves(of elements: UnsafeBufferPointer<Element>) -> [Node] {
+        guard !elements.isEmpty else { return [Node(elements: [])] }
+        return TreeShape.evenChunks(of: elements.count, capacity: leafCapacity).map { Node(elements: Array(elements[$0])) }
+    }
+
+    /// Inner levels over `level` until one node holds them all.
+    @inlinable static func stack(_ leaves: [Node]) -> Node {
         var level = leaves
-        let width = Self.fanout * 3 / 4
         while level.count > 1 {
-            var next: [Node] = []
-            next.reserveCapacity(level.count / width + 1)
-            var index = 0
-            while index < level.count {
-                let end = Swift.min(index + width, level.count)
-                next.append(Node(children: Array(level[index..<end])))
-                index = end
-            }
-            level = next
+            let below = level
+            level = TreeShape.evenChunks(of: below.count, capacity: fanout).map { Node(children: Array(below[$0])) }
         }
-        root = level[0]
+        return level[0]
     }
 
     /// The number of elements.
@@ -83,14 +179,7 @@ public struct CountedTree<Element: Sendable> {
         precondition(position >= 0 && position < count, "CountedTree position \(position) out of 0..<\(count)")
         var node = root
         var offset = position
-        while !node.isLeaf {
-            var index = 0
-            while offset >= node.children[index].count {
-                offset -= node.children[index].count
-                index += 1
-            }
-            node = node.children[index]
-        }
+        while !node.isLeaf { node = node.children[node.child(holding: &offset)] }
         return node.elements[offset]
     }
 
@@ -129,21 +218,15 @@ public struct CountedTree<Element: Sendable> {
             return right
         }
         var offset = position
-        var index = 0
-        // An insertion at a child's end goes into that child (not the next one's start).
-        while index < node.children.count - 1 && offset > node.children[index].count {
-            offset -= node.children[index].count
-            index += 1
-        }
-        if !isKnownUniquelyReferenced(&node.children[index]) { node.children[index] = node.children[index].copy() }
-        guard let split = insert(element, at: offset, into: node.children[index]) else { return nil }
-        node.children.insert(split, at: index + 1)
+        let index = node.child(holding: &offset, inserting: true)
+        let child = node.uniqueChild(index)
+        let split = insert(element, at: offset, into: child)
+        node.counts[index] = child.count
+        if offset == 0 { node.firsts[index] = element }
+        guard let split else { return nil }
+        node.insertChild(split, at: index + 1)
         guard node.children.count > fanout else { return nil }
-        let half = node.children.count / 2
-        let right = Node(children: Array(node.children[half...]))
-        node.children.removeSubrange(half...)
-        node.count -= right.count
-        return right
+        return node.splitChildren(at: node.children.count / 2)
     }
 
     /// Removes and returns the element at `position` (in `0..<count`).
@@ -162,13 +245,11 @@ public struct CountedTree<Element: Sendable> {
         node.count -= 1
         if node.isLeaf { return node.elements.remove(at: position) }
         var offset = position
-        var index = 0
-        while offset >= node.children[index].count {
-            offset -= node.children[index].count
-            index += 1
-        }
-        if !isKnownUniquelyReferenced(&node.children[index]) { node.children[index] = node.children[index].copy() }
-        let removed = remove(at: offset, from: node.children[index])
+        let index = node.child(holding: &offset)
+        let child = node.uniqueChild(index)
+        let removed = remove(at: offset, from: child)
+        node.counts[index] = child.count
+        if offset == 0 && child.count > 0 { node.firsts[index] = child.first }
         rebalance(child: index, of: node)
         return removed
     }
@@ -179,44 +260,23 @@ public struct CountedTree<Element: Sendable> {
     @inlinable static func rebalance(child index: Int, of node: Node) {
         let child = node.children[index]
         let size = child.isLeaf ? child.elements.count : child.children.count
-        let capacity = child.isLeaf ? leafCapacity : fanout
-        guard size < capacity / 4, node.children.count > 1 else {
-            if size == 0 { node.children.remove(at: index) }
+        guard size < (child.isLeaf ? leafCapacity : fanout) / 4, node.children.count > 1 else {
+            if size == 0 { node.removeChild(at: index) }
             return
         }
         let left = index > 0 ? index - 1 : index
         let right = left + 1
-        if !isKnownUniquelyReferenced(&node.children[left]) { node.children[left] = node.children[left].copy() }
-        if !isKnownUniquelyReferenced(&node.children[right]) { node.children[right] = node.children[right].copy() }
-        let first = node.children[left], second = node.children[right]
-        if first.isLeaf {
-            if first.elements.count + second.elements.count <= leafCapacity {
-                first.elements.append(contentsOf: second.elements)
-                first.count = first.elements.count
-                node.children.remove(at: right)
-            } else {
-                var all = first.elements
-                all.append(contentsOf: second.elements)
-                let half = all.count / 2
-                first.elements = Array(all[..<half])
-                second.elements = Array(all[half...])
-                first.count = first.elements.count
-                second.count = second.elements.count
-            }
+        let first = node.uniqueChild(left), second = node.uniqueChild(right)
+        let merged = first.isLeaf
+            ? TreeShape.join(&first.elements, &second.elements, capacity: leafCapacity)
+            : TreeShape.join(&first.children, &second.children, capacity: fanout)
+        first.summarize()
+        node.update(child: left)
+        if merged {
+            node.removeChild(at: right)
         } else {
-            if first.children.count + second.children.count <= fanout {
-                first.children.append(contentsOf: second.children)
-                first.count += second.count
-                node.children.remove(at: right)
-            } else {
-                var all = first.children
-                all.append(contentsOf: second.children)
-                let half = all.count / 2
-                first.children = Array(all[..<half])
-                second.children = Array(all[half...])
-                first.count = first.children.reduce(0) { $0 + $1.count }
-                second.count = second.children.reduce(0) { $0 + $1.count }
-            }
+            second.summarize()
+            node.update(child: right)
         }
     }
 
@@ -226,13 +286,9 @@ public struct CountedTree<Element: Sendable> {
         var node = uniqueRoot()
         var offset = position
         while !node.isLeaf {
-            var index = 0
-            while offset >= node.children[index].count {
-                offset -= node.children[index].count
-                index += 1
-            }
-            if !isKnownUniquelyReferenced(&node.children[index]) { node.children[index] = node.children[index].copy() }
-            node = node.children[index]
+            let index = node.child(holding: &offset)
+            if offset == 0 { node.firsts[index] = element }
+            node = node.uniqueChild(index)
         }
         node.elements[offset] = element
     }
@@ -246,33 +302,57 @@ public struct CountedTree<Element: Sendable> {
     /// not come before `element`: where it is, or would be inserted. O(log n) comparisons of a
     /// node's first elements and a leaf's own.
     @inlinable public func insertionIndex(of element: Element, by areInIncreasingOrder: (Element, Element) -> Bool) -> Int {
+        boundary(of: element, by: areInIncreasingOrder).index
+    }
+
+    /// `insertionIndex(of:by:)`, and the element at that position (nil at the end), found in
+    /// the same descent when it is in the same leaf.
+    @inlinable func boundary(of element: Element, by areInIncreasingOrder: (Element, Element) -> Bool) -> (index: Int, element: Element?) {
         var node = root
         var base = 0
         while !node.isLeaf {
             // The last child whose first element comes before `element` holds the boundary
             // (or the first child, when none does).
-            var low = 1, high = node.children.count
+            let firsts = node.firsts
+            var low = 1, high = firsts.count
             while low < high {
                 let middle = (low + high) / 2
-                if areInIncreasingOrder(Self.first(of: node.children[middle]), element) { low = middle + 1 } else { high = middle }
+                if areInIncreasingOrder(firsts[middle], element) { low = middle + 1 } else { high = middle }
             }
             let index = low - 1
-            for child in node.children[..<index] { base += child.count }
+            for count in node.counts[..<index] { base += count }
             node = node.children[index]
         }
-        var low = 0, high = node.elements.count
+        let elements = node.elements
+        var low = 0, high = elements.count
         while low < high {
             let middle = (low + high) / 2
-            if areInIncreasingOrder(node.elements[middle], element) { low = middle + 1 } else { high = middle }
+            if areInIncreasingOrder(elements[middle], element) { low = middle + 1 } else { high = middle }
         }
-        return base + low
+        if low < elements.count { return (base + low, elements[low]) }
+        return (base + low, self.element(at: base + low))
     }
 
-    /// A non-empty node's first element.
-    @inlinable static func first(of node: Node) -> Element {
-        var current = node
-        while !current.isLeaf { current = current.children[0] }
-        return current.elements[0]
+    /// Calls `body` with each leaf's elements, in order: a pass over every element at the cost of
+    /// an array's.
+    @inlinable func forEachLeaf(_ body: ([Element]) throws -> Void) rethrows {
+        try Self.forEachLeaf(under: root, body)
+    }
+
+    @inlinable static func forEachLeaf(under node: Node, _ body: ([Element]) throws -> Void) rethrows {
+        if node.isLeaf {
+            if !node.elements.isEmpty { try body(node.elements) }
+            return
+        }
+        for child in node.children { try forEachLeaf(under: child, body) }
+    }
+
+    /// The elements in order, as one array.
+    @inlinable var elements: [Element] {
+        var all: [Element] = []
+        all.reserveCapacity(count)
+        forEachLeaf { all.append(contentsOf: $0) }
+        return all
     }
 }
 

@@ -11,8 +11,10 @@ extension SignalProducer where Error == Never {
     }
 
     /// The items of a keyed collection that the latest of `predicates` accepts: a new predicate
-    /// (a search box's text) looks at every item again and sends what came and went as one
-    /// change set. Nothing is sent before the first predicate.
+    /// looks at every item again and sends what came and went as one change set. Nothing is sent
+    /// before the first predicate. For a search box over a sorted list, filter after the sort
+    /// instead (`sort(by:).filter(where:)`, the positional filter): here, every item a new
+    /// predicate lets back in is sorted again, there it is one pass with no comparison.
     @inlinable public func filter<Key, Item>(
         where predicates: SignalProducer<@Sendable (Item) -> Bool, Never>
     ) -> SignalProducer<ChangeSet<Key, Item>, Never> where Value == ChangeSet<Key, Item> {

@@ -16,9 +16,20 @@ import Synchronization
 
     @usableFromInline init() {}
 
-    /// Queues `work` and, unless another thread is running items, runs it and what follows.
+    /// Runs `work` at once when no other thread is running items (without queueing it), then
+    /// what was queued meanwhile; else queues it for that thread.
     @usableFromInline func run(_ work: @escaping @Sendable () -> Void) {
-        if enqueue(work) { drain() }
+        let runsNow = state.withLock { state -> Bool in
+            guard !state.isRunning else {
+                state.pending.append(work)
+                return false
+            }
+            state.isRunning = true
+            return true
+        }
+        guard runsNow else { return }
+        work()
+        drain()
     }
 
     /// Queues `work` without running it: true when the caller must `drain()` (no other thread
