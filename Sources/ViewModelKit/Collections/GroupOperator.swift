@@ -10,7 +10,9 @@ extension SignalProducer where Error == Never {
     ///
     /// Each group follows its own members: `connect()` sends them, then their changes, so a
     /// section's rows go through `sort`, `page` and a list binding like any keyed collection.
-    /// A group removed is done: its key coming back makes a new group. Each change costs O(1).
+    /// A group removed is done: its key coming back makes a new group, so dispose its connections
+    /// when it goes (they stop hearing anything once the group or this run ends). Each change
+    /// costs O(1).
     @inlinable public func group<Key, Item, GroupKey: Hashable & Sendable>(
         by groupKey: @escaping @Sendable (Item) -> GroupKey
     ) -> SignalProducer<ChangeSet<GroupKey, CollectionGroup<GroupKey, Key, Item>>, Never> where Value == ChangeSet<Key, Item> {
