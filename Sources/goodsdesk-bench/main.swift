@@ -229,6 +229,10 @@ if arguments.first == "--collections-only" {
     if let data = try? JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys]) { print(String(decoding: data, as: UTF8.self)) }
     exit(0)
 }
+if arguments.first == "--collection-operators" {
+    for line in CollectionOperatorBench.run(sizes: arguments.contains("--quick") ? [10_000, 100_000] : [100_000, 1_000_000]) { print(line) }
+    exit(0)
+}
 if arguments.first == "--import-child", arguments.count == 3 {
     exit(importChild(dataSet: arguments[1], database: arguments[2]))
 }
