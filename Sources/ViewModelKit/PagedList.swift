@@ -185,11 +185,6 @@ public final class PagedList<Item: Sendable>: Sendable {
         counters.value = Counters()
         source.removeAll()
     }
-
-    /// The loaded item that `matches` picks, if any (a scan of the loaded rows).
-    public func first(where matches: (Item) -> Bool) -> Item? {
-        items.value.first(where: matches)
-    }
 }
 
 /// Why a page did not load: the source's own error, shown through `ViewModel.show(_:)` (in its
