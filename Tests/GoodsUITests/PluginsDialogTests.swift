@@ -94,7 +94,8 @@ extension PluginScreenTests {
         #expect(model.confirmEnabling.hasHandler, "the dialog answers its view model's question")
 
         func question() async -> MessageDialog? {
-            await pumpMainLoopYielding { !openMessageDialogs(over: dialog).isEmpty }
+            // A loaded machine may take seconds to show it; the wait ends as soon as it shows.
+            await pumpMainLoopYielding(timeout: .seconds(15)) { !openMessageDialogs(over: dialog).isEmpty }
             return openMessageDialogs(over: dialog).first
         }
         let declined = model.setEnabled(true, id: "x.crash")
