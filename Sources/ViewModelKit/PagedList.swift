@@ -83,10 +83,10 @@ public final class PagedList<Item: Sendable>: Sendable {
         (lifetime, token) = Lifetime.make()
         let counters = MutableProperty(Counters())
         let source = self.source
-        let items = MutableProperty(CountedTree<Item>())
         self.counters = counters
         self.perPage = perPage
-        self.items = Property(capturing: items)
+        // The source's own rows, read after each of its change sets: no second copy to keep.
+        items = Property(initial: source.items, then: source.connect().map { _ in source.items })
         loadedPage = counters.map { $0.loadedPage }
         lastPage = counters.map { $0.lastPage }
 
@@ -132,11 +132,6 @@ public final class PagedList<Item: Sendable>: Sendable {
         }
         isLoading = busy.map { $0 > 0 }
         errors = Signal.merge(refresh.errors, loadMore.errors)
-        // The rows as they are, kept from the list's own change sets (it starts empty, so the
-        // first change set is the empty reset).
-        source.connect().startWithValues { set in
-            items.modify { tree in for change in set.changes { tree.apply(change) } }
-        }
         // Held weakly: the loads' own state must not keep the list alive.
         isLoading.signal.filter { !$0 }.observeValues { [weak self] _ in self?.loadWantedPage() }
     }
