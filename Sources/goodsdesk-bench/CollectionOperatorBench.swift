@@ -30,6 +30,10 @@ enum CollectionOperatorBench {
                 section.dispose()
             }
         }),
+        ("sort(by:)", { source, _ in source.connect().sort(by: { ($0.score, $0.id) < ($1.score, $1.id) }).startWithValues { _ in } }),
+        ("sort(by:).filter(where:)", { source, _ in
+            source.connect().sort(by: { ($0.score, $0.id) < ($1.score, $1.id) }).filter(where: { $0.place < 50 }).startWithValues { _ in }
+        }),
         ("distinct", { source, _ in source.connect().distinct(\.place).startWithValues { _ in } }),
         ("except", { source, other in source.connect().except(other.connect()).startWithValues { _ in } }),
         ("autoRefresh", { source, _ in
@@ -37,10 +41,11 @@ enum CollectionOperatorBench {
         }),
     ]
 
-    /// One line per operator and size: first load in ms, then µs per edit.
-    static func run(sizes: [Int]) -> [String] {
+    /// One line per operator (those whose name starts with `only`, when given) and size: first
+    /// load in ms, then µs per edit.
+    static func run(sizes: [Int], only: String? = nil) -> [String] {
         var lines: [String] = []
-        for (name, start) in operators {
+        for (name, start) in operators where only.map(name.hasPrefix) ?? true {
             for size in sizes {
                 let count = name == "autoRefresh" ? size / 10 : size
                 var random = SeededRandom(seed: 31)

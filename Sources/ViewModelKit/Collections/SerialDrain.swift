@@ -63,6 +63,6 @@ import Synchronization
 
 /// State that only work run by one `SerialDrain` touches.
 @usableFromInline final class DrainedState<Value>: @unchecked Sendable { // safe: read and written only inside its drain's items, which never overlap and are ordered by the drain's lock
-    @usableFromInline var value: Value
+    @usableFromInline @exclusivity(unchecked) var value: Value
     @inlinable init(_ value: Value) { self.value = value }
 }

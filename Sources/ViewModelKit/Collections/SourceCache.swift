@@ -11,35 +11,36 @@ import Synchronization
 /// edit the cache it observes: that edit's change set comes after the current one.
 public final class SourceCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// A connection: where its change sets go, while it lasts.
-    private typealias Connection = Signal<ChangeSet<Key, Value>, Never>.Observer
+    @usableFromInline typealias Connection = Signal<ChangeSet<Key, Value>, Never>.Observer
 
-    private struct State {
-        var values: [Key: Value] = [:]
-        var connections: [Int: Connection] = [:]
-        var lastConnection = 0
+    @usableFromInline struct State {
+        @usableFromInline var values: [Key: Value] = [:]
+        @usableFromInline var connections: [Int: Connection] = [:]
+        @usableFromInline var lastConnection = 0
+        @inlinable init() {}
     }
 
-    private let key: @Sendable (Value) -> Key
-    private let state = Mutex(State())
-    private let delivery = SerialDrain()
+    @usableFromInline let key: @Sendable (Value) -> Key
+    @usableFromInline let state = Mutex(State())
+    @usableFromInline let delivery = SerialDrain()
 
     /// An empty cache whose items are told apart by `key` (an id).
-    public init(key: @escaping @Sendable (Value) -> Key) {
+    @inlinable public init(key: @escaping @Sendable (Value) -> Key) {
         self.key = key
     }
 
     /// The number of items.
-    public var count: Int { state.withLock { $0.values.count } }
+    @inlinable public var count: Int { state.withLock { $0.values.count } }
 
     /// The items now, in no particular order.
-    public var items: [Value] { state.withLock { Array($0.values.values) } }
+    @inlinable public var items: [Value] { state.withLock { Array($0.values.values) } }
 
     /// The item with `key`, if there is one.
-    public func lookup(_ key: Key) -> Value? { state.withLock { $0.values[key] } }
+    @inlinable public func lookup(_ key: Key) -> Value? { state.withLock { $0.values[key] } }
 
     /// The changes of this cache: first every item now as additions (nothing when it is empty),
     /// then each edit's change set, until the run is disposed.
-    public func connect() -> SignalProducer<ChangeSet<Key, Value>, Never> {
+    @inlinable public func connect() -> SignalProducer<ChangeSet<Key, Value>, Never> {
         SignalProducer { [self] observer, lifetime in
             let (id, drains) = state.withLock { state -> (Int, Bool) in
                 state.lastConnection += 1
@@ -57,7 +58,7 @@ public final class SourceCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// Applies the edits `body` makes, as one change set.
-    public func edit(_ body: (inout Editor) -> Void) {
+    @inlinable public func edit(_ body: (inout Editor) -> Void) {
         var editor = Editor(key: key)
         body(&editor)
         guard !editor.edits.isEmpty else { return }
@@ -90,41 +91,43 @@ public final class SourceCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// Adds `value`, or replaces the item with its key.
-    public func addOrUpdate(_ value: Value) { edit { $0.addOrUpdate(value) } }
+    @inlinable public func addOrUpdate(_ value: Value) { edit { $0.addOrUpdate(value) } }
 
     /// Adds or replaces each of `values`, as one change set.
-    public func addOrUpdate<S: Sequence>(contentsOf values: S) where S.Element == Value {
+    @inlinable public func addOrUpdate<S: Sequence>(contentsOf values: S) where S.Element == Value {
         edit { editor in for value in values { editor.addOrUpdate(value) } }
     }
 
     /// Removes the item with `key`, if there is one.
-    public func remove(_ key: Key) { edit { $0.remove(key) } }
+    @inlinable public func remove(_ key: Key) { edit { $0.remove(key) } }
 
     /// Removes every item.
-    public func removeAll() { edit { $0.removeAll() } }
+    @inlinable public func removeAll() { edit { $0.removeAll() } }
 
     /// Says that something a filter or sort reads in the item with `key` changed.
-    public func refresh(_ key: Key) { edit { $0.refresh(key) } }
+    @inlinable public func refresh(_ key: Key) { edit { $0.refresh(key) } }
 
     /// The edits of one `edit`, applied in order when it returns.
     public struct Editor {
-        enum Edit {
+        @usableFromInline enum Edit {
             case put(Key, Value)
             case remove(Key)
             case refresh(Key)
             case removeAll
         }
 
-        let key: @Sendable (Value) -> Key
-        var edits: [Edit] = []
+        @usableFromInline let key: @Sendable (Value) -> Key
+        @usableFromInline var edits: [Edit] = []
+
+        @inlinable init(key: @escaping @Sendable (Value) -> Key) { self.key = key }
 
         /// Adds `value`, or replaces the item with its key.
-        public mutating func addOrUpdate(_ value: Value) { edits.append(.put(key(value), value)) }
+        @inlinable public mutating func addOrUpdate(_ value: Value) { edits.append(.put(key(value), value)) }
         /// Removes the item with `key`, if there is one.
-        public mutating func remove(_ key: Key) { edits.append(.remove(key)) }
+        @inlinable public mutating func remove(_ key: Key) { edits.append(.remove(key)) }
         /// Says that something a filter or sort reads in the item with `key` changed.
-        public mutating func refresh(_ key: Key) { edits.append(.refresh(key)) }
+        @inlinable public mutating func refresh(_ key: Key) { edits.append(.refresh(key)) }
         /// Removes every item.
-        public mutating func removeAll() { edits.append(.removeAll) }
+        @inlinable public mutating func removeAll() { edits.append(.removeAll) }
     }
 }
