@@ -13,6 +13,11 @@ import ViewModelKit
 /// reads its element at its position when it is bound. Rows come from `ListRowHooks`, each bound
 /// within a scope that ends before the row shows anything else.
 ///
+/// A keyed binding (`init(_:to:rows:key:selection:)`) also keeps the list's place by item: the
+/// selected item stays selected through sorts, filters and edits (a single selection, written to
+/// and read from a view model's property of the selected key), and after a resort the row at
+/// the top of the view, or the selected row where it shows, stays where it was on screen.
+///
 /// The binding owns the list view's factory and selection model (it replaces any the view had)
 /// and lasts as long as the list view, unless disposed first: then the view is left without a
 /// model or factory, and every row is torn down. Keeping the binding object is optional.
@@ -33,7 +38,7 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
     /// The list view; nil once it is disposed.
     private var listView: UnsafeMutablePointer<GtkWidget>?
     private var model: OpaquePointer
-    private var selection: OpaquePointer
+    private var selection: OpaquePointer?
     /// Only compared, never dereferenced: the list view owns it (it holds our handlers).
     private let factory: OpaquePointer
     private var content = CountedTree<Item>()
@@ -46,6 +51,15 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
     private var slots: [UnsafeMutableRawPointer: Slot] = [:]
     private var connections: [SignalConnection] = []
     private var watch: DisposeWatch?
+    /// A keyed binding's keys and selection (nil: positions only, no selection).
+    private let keeper: ListKeeper<Item>?
+    /// The single selection's `notify::selected`, while the selection model is this one.
+    private var selectionWatch: SignalConnection?
+    /// While a change set is applied: GTK's own selection changes then are not the user's.
+    private var isApplying = false
+    /// The selected key's item was searched for and is not in the content: no change set
+    /// searches again unless it brings an item with that key (or the view model selects another).
+    private var selectionIsAbsent = false
     private var subscription: (any Disposable)?
     private let ended = Atomic<Bool>(false)
     private var finished = false
@@ -57,21 +71,38 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
         to listView: UnsafeMutablePointer<GtkWidget>,
         rows hooks: ListRowHooks<Row, Item>
     ) {
-        self.init(changes, to: listView, rows: hooks, editing: { rows, change in rows.apply(change) })
+        self.init(changes, to: listView, rows: hooks, keeper: nil, editing: { rows, change in rows.apply(change) })
+    }
+
+    /// Binds `changes` as `init(_:to:rows:)` does, keeping the list's place by `key`: the item
+    /// whose key `selection` holds is the selected row, through sorts, filters and edits (while a
+    /// filter hides it the key stays, and the row is selected again when it comes back); the
+    /// user's selection writes the property, and a key the view model sets selects its row and
+    /// scrolls to it. After a resort the top row of the view (or the selected row, if it shows)
+    /// stays at its place on screen.
+    @inlinable public convenience init<Key: Hashable & Sendable>(
+        _ changes: SignalProducer<IndexedChangeSet<Item>, Never>,
+        to listView: UnsafeMutablePointer<GtkWidget>,
+        rows hooks: ListRowHooks<Row, Item>,
+        key: @escaping (Item) -> Key,
+        selection: MutableProperty<Key?>
+    ) {
+        self.init(changes, to: listView, rows: hooks, keeper: ListKeeper(key: key, selection: selection),
+                  editing: { rows, change in rows.apply(change) })
     }
 
     @usableFromInline init(
         _ changes: SignalProducer<IndexedChangeSet<Item>, Never>,
         to listView: UnsafeMutablePointer<GtkWidget>,
         rows hooks: ListRowHooks<Row, Item>,
+        keeper: ListKeeper<Item>?,
         editing edit: @escaping (inout CountedTree<Item>, IndexedChange<Item>) -> Void
     ) {
         self.hooks = hooks
         self.edit = edit
+        self.keeper = keeper
         model = grshim_count_model_new()
-        // gtk_no_selection_new takes the reference it is given: this one is the selection's.
-        g_object_ref(UnsafeMutableRawPointer(model))
-        selection = gtk_no_selection_new(model)
+        selection = Self.selectionModel(over: model, single: keeper != nil)
         factory = gtk_signal_list_item_factory_new()
         let instance = UnsafeMutableRawPointer(listView).assumingMemoryBound(to: GTypeInstance.self)
         guard g_type_check_instance_is_a(instance, gtk_list_view_get_type()) != 0 else {
@@ -90,9 +121,32 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
             self?.listView = nil
             self?.end()
         }
-        subscription = changes.observe(on: UIScheduler.shared).startWithValues { [weak self] set in
+        watchSelection()
+        let updates = changes.observe(on: UIScheduler.shared).startWithValues { [weak self] set in
             GtkThread.assumeCurrent { self?.apply(set) }
         }
+        let selections = keeper?.selections.observe(on: UIScheduler.shared).startWithValues { [weak self] in
+            GtkThread.assumeCurrent {
+                self?.selectionIsAbsent = false
+                self?.showSelection(scrolling: true)
+            }
+        }
+        subscription = AnyDisposable {
+            updates.dispose()
+            selections?.dispose()
+        }
+    }
+
+    /// A selection model over `model` that takes a reference of its own: a single selection
+    /// (nothing selected until asked) or none.
+    private static func selectionModel(over model: OpaquePointer?, single: Bool) -> OpaquePointer? {
+        // The selection models' constructors take the reference they are given: this one is theirs.
+        g_object_ref(UnsafeMutableRawPointer(model))
+        guard single else { return gtk_no_selection_new(model) }
+        let selection = gtk_single_selection_new(model)
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        return selection
     }
 
     isolated deinit {
@@ -124,6 +178,20 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
     /// GTK as one splice once the run ends.
     private func apply(_ set: IndexedChangeSet<Item>) {
         guard !isDisposed else { return }
+        isApplying = true
+        defer {
+            isApplying = false
+            showSelection(scrolling: false)
+        }
+        if selectionIsAbsent, let keeper {
+            selectionIsAbsent = !set.changes.contains { change in
+                switch change {
+                case let .insert(item, _), let .update(item, _, _), let .move(item, _, _): keeper.isSelected(item)
+                case .remove: false
+                case .reset: true
+                }
+            }
+        }
         // Rows changed in `content` but not yet told to GTK: one splice.
         var run: ListSplice?
         func flush() {
@@ -169,8 +237,10 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
                 splice(ListSplice(position: to, removed: 0, added: 1))
             case let .reset(all):
                 flush()
+                let anchor = placeOnScreen()
                 let previous = DiscardedContent(content)
                 content = all
+                defer { anchor?.restore(in: self) }
                 // A big tree is freed off the GTK thread (the box is its last holder).
                 if (previous.value?.count ?? 0) > Self.largeReset { DispatchQueue.global(qos: .utility).async { previous.discard() } }
                 if all.count == shownCount {
@@ -209,19 +279,76 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
     private func replaceModel(count: Int) {
         guard let listView, let fresh = grshim_count_model_new() else { return }
         grshim_count_model_splice(fresh, 0, 0, guint(count))
-        // gtk_no_selection_new takes the reference it is given: this one is the selection's.
-        g_object_ref(UnsafeMutableRawPointer(fresh))
-        guard let freshSelection = gtk_no_selection_new(fresh) else {
-            g_object_unref(UnsafeMutableRawPointer(fresh))
+        guard let freshSelection = Self.selectionModel(over: fresh, single: keeper != nil) else {
             g_object_unref(UnsafeMutableRawPointer(fresh))
             return
         }
+        selectionWatch?.dispose()
         gtk_list_view_set_model(OpaquePointer(listView), freshSelection)
         g_object_unref(UnsafeMutableRawPointer(selection))
         g_object_unref(UnsafeMutableRawPointer(model))
         model = fresh
         selection = freshSelection
         shownCount = count
+        watchSelection()
+    }
+
+    // MARK: Selection and place
+
+    /// Follows the user's selection into the view model (a keyed binding only).
+    private func watchSelection() {
+        guard keeper != nil, let selection else { return }
+        selectionWatch = SignalConnection(UnsafeMutableRawPointer(selection), signal: "notify::selected", arguments: 1) { [weak self] in
+            self?.userSelected()
+        }
+    }
+
+    private func userSelected() {
+        guard let keeper, !isApplying, let selection else { return }
+        let position = gtk_single_selection_get_selected(selection)
+        keeper.select(position == guint.max ? nil : content.element(at: Int(position)))
+    }
+
+    /// Makes GTK's selected row the one with the view model's selected key (none while no row
+    /// has it), scrolling to it when asked. The row GTK keeps selected through splices is
+    /// checked first; only a row that moved or came back is searched for.
+    private func showSelection(scrolling: Bool) {
+        guard let keeper, let selection, !isDisposed else { return }
+        let current = gtk_single_selection_get_selected(selection)
+        var wanted: Int?
+        if keeper.hasSelection() {
+            if current != guint.max, let item = content.element(at: Int(current)), keeper.isSelected(item) {
+                wanted = Int(current)
+            } else if !selectionIsAbsent {
+                wanted = keeper.positionOfSelection(content)
+                selectionIsAbsent = wanted == nil
+            }
+        }
+        let target = wanted.flatMap { guint(exactly: $0) } ?? guint.max
+        if target != current {
+            isApplying = true
+            gtk_single_selection_set_selected(selection, target)
+            isApplying = false
+        }
+        if scrolling, let wanted, let listView { ListView(listView).scrollToItem(at: wanted) }
+    }
+
+    /// Where the view stands on its items before a reset: the selected row when it shows, else
+    /// the top row, and how far the view's top is from that row's top (nil: nothing to keep).
+    private func placeOnScreen() -> ListPlace<Item>? {
+        guard let keeper, let listView, shownCount > 0,
+              let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(listView)) else { return nil }
+        let value = gtk_adjustment_get_value(adjustment)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let rowHeight = gtk_adjustment_get_upper(adjustment) / Double(shownCount)
+        guard rowHeight > 0, value.isFinite, page.isFinite else { return nil }
+        var position = min(shownCount - 1, max(0, Int(value / rowHeight)))
+        if let selected = selection.map({ gtk_single_selection_get_selected($0) }), selected != guint.max,
+           Double(selected) * rowHeight >= value, Double(selected + 1) * rowHeight <= value + page {
+            position = Int(selected)
+        }
+        guard let item = content.element(at: position) else { return nil }
+        return ListPlace(find: keeper.finder(item), offset: Double(position) * rowHeight - value, rowHeight: rowHeight)
     }
 
     /// Shows the content from scratch: every row replaced.
@@ -318,7 +445,34 @@ public final class ListBinding<Item: Sendable, Row: ListRowView>: Disposable {
         }
         connections.forEach { $0.dispose() }
         connections.removeAll()
+        selectionWatch?.dispose()
+        selectionWatch = nil
     }
+
+    /// Puts the view back on `place` after a reset: the same item at the same height on screen
+    /// when the rows are as many as before (a resort: GTK's row heights stay), else its row
+    /// scrolled into view.
+    fileprivate func restore(_ place: ListPlace<Item>) {
+        guard let listView, let position = place.find(content) else { return }
+        guard let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(listView)),
+              gtk_adjustment_get_upper(adjustment) / Double(max(shownCount, 1)) == place.rowHeight else {
+            ListView(listView).scrollToItem(at: position)
+            return
+        }
+        gtk_adjustment_set_value(adjustment, Double(position) * place.rowHeight - place.offset)
+    }
+}
+
+/// An item a keyed list's view stood on, found again after a reset.
+@MainActor private struct ListPlace<Item: Sendable> {
+    /// Where the item is in new content.
+    let find: (CountedTree<Item>) -> Int?
+    /// How far the item's row top was below the view's top (negative: above it).
+    let offset: Double
+    /// The rows' height then (the view's height over its rows).
+    let rowHeight: Double
+
+    func restore<Row>(in binding: ListBinding<Item, Row>) { binding.restore(self) }
 }
 
 /// Content a list binding let go of, held until `discard()` frees it on the thread that calls it.

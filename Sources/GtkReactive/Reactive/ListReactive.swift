@@ -14,6 +14,17 @@ extension ReactiveWidget where Base: ListView {
     ) -> any Disposable {
         ListBinding(changes, to: base.pointer, rows: rows)
     }
+
+    /// `items(_:rows:)` that keeps the list's place by `key`: the item whose key `selection`
+    /// holds is the selected row through sorts, filters and edits, the user's selection writes
+    /// it, and a resort keeps the top row (or the selected one) where it was on screen.
+    @discardableResult
+    public func items<Item: Sendable, Row: ListRowView, Key: Hashable & Sendable>(
+        _ changes: SignalProducer<IndexedChangeSet<Item>, Never>, rows: ListRowHooks<Row, Item>,
+        key: @escaping (Item) -> Key, selection: MutableProperty<Key?>
+    ) -> any Disposable {
+        ListBinding(changes, to: base.pointer, rows: rows, key: key, selection: selection)
+    }
 }
 
 extension ReactiveWidget where Base: ScrolledWindow {
