@@ -18,7 +18,7 @@ struct EchoRuleTests {
     @Test func aSwitchReportsOthersChangesButNotItsTargets() {
         let toggle = Switch()
         let seen = Log<Bool>()
-        toggle.reactive.toggled.startWithValues { seen.append($0) }
+        toggle.reactive.isActive.changes.startWithValues { seen.append($0) }
         let enabled = MutableProperty(true)
         toggle.reactive.isActive <~ enabled
         #expect(toggle.isActive && seen.values.isEmpty, "its own target's write is not reported")
@@ -32,8 +32,8 @@ struct EchoRuleTests {
         let toggle = ToggleButton(label: "筛选")
         let check = CheckButton(label: "全新")
         let seen = Log<String>()
-        toggle.reactive.toggled.startWithValues { seen.append("toggle \($0)") }
-        check.reactive.toggled.startWithValues { seen.append("check \($0)") }
+        toggle.reactive.isActive.changes.startWithValues { seen.append("toggle \($0)") }
+        check.reactive.isActive.changes.startWithValues { seen.append("check \($0)") }
         toggle.reactive.isActive <~ SignalProducer(value: true)
         check.reactive.isActive <~ SignalProducer(value: true)
         #expect(seen.values.isEmpty)
@@ -82,6 +82,31 @@ struct EchoRuleTests {
         entry.text = "0"
         phone.value = "1"
         #expect(entry.text == "0" && phone.value == "1", "disposing ends both directions")
+        watch.dispose()
+    }
+
+    /// A to-do's check button and its `isDone`, as an entry's text and a property: `<~>` binds
+    /// any widget value that is both a target and a source of the user's changes.
+    @Test func aCheckButtonAndAPropertyBoundBothWaysNeverEcho() {
+        let check = CheckButton(label: "Buy milk")
+        let isDone = MutableProperty(true)
+        let values = Log<Bool>()
+        isDone.signal.observeValues { values.append($0) }
+        let toggles = Log<Void>()
+        let watch = SignalConnection(check.raw, signal: "toggled") { toggles.append(()) }
+        let binding = check.reactive.isActive <~> isDone
+        #expect(check.isActive, "the property wins first")
+        check.isActive = false
+        #expect(isDone.value == false && values.values == [false], "the user's change reaches the property once")
+        #expect(toggles.values.count == 2, "and is not written back into the button")
+        isDone.value = true
+        #expect(check.isActive && values.values == [false, true], "the button did not send it back")
+        let states = Log<Bool>()
+        check.reactive.isActive.producer.startWithValues { states.append($0) }
+        #expect(states.values == [true], "as a source: the state now first")
+        binding.dispose()
+        check.isActive = false
+        #expect(isDone.value == true, "disposing ends both directions")
         watch.dispose()
     }
 

@@ -31,7 +31,7 @@ final class PluginsDialogController: ScreenController<PluginsViewModel, PluginsD
             row.enabled.reactive.isSensitive <~ current.map(\.canToggle)
             row.enabled.reactive.accessibleLabel <~ current.map(\.switchName)
             let id = plugin.id
-            row.enabled.reactive.toggled.observe(with: self) { $0.model.setEnabled($1, id: id) }
+            row.enabled.reactive.isActive.changes.observe(with: self) { $0.model.setEnabled($1, id: id) }
         }
     }
 

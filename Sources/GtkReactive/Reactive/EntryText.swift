@@ -9,7 +9,7 @@ import Reactive
 /// are not reported back by the source (the echo rule). As a source it follows the `text`
 /// property itself, so typing, pasting and programmatic sets by anyone else all arrive (seed
 /// pitfall 2), starting with the current text. Both live as long as the entry's lifetime.
-public struct EntryText: BindingTargetProvider, BindingSource {
+public struct EntryText: TwoWayWidgetValue, BindingSource {
     public typealias Value = String
     public typealias Error = Never
 
