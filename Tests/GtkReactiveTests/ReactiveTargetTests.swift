@@ -93,6 +93,24 @@ struct ReactiveTargetTests {
         window.destroy()
     }
 
+    /// A bold count is one label: markup whose interpolated values are escaped, so a title from
+    /// a file shows as text and cannot open a tag.
+    @Test func aLabelsMarkupTargetEscapesWhatItInterpolates() {
+        let label = Label()
+        let left = MutableProperty(2)
+        label.reactive.markup <~ left.map { Markup("<b>\($0)</b> items left") }
+        #expect(label.text == "2 items left")
+        #expect(String(cString: gtk_label_get_label(OpaquePointer(label.pointer))) == "<b>2</b> items left")
+        let title = MutableProperty("<i>Buy</i> milk & eggs")
+        label.reactive.markup <~ title.map { Markup("<b>\($0)</b>") }
+        #expect(label.text == "<i>Buy</i> milk & eggs", "the title shows as it is, tags and all")
+        #expect(String(cString: gtk_label_get_label(OpaquePointer(label.pointer))) == "<b>&lt;i&gt;Buy&lt;/i&gt; milk &amp; eggs</b>")
+        left.value = 3
+        #expect(label.text == "<i>Buy</i> milk & eggs", "the newer binding took the label's slot")
+        label.reactive.text <~ SignalProducer(value: "plain <b>")
+        #expect(label.text == "plain <b>", "text and markup share the slot")
+    }
+
     @Test func targetsEndWithTheWidgetsLifetime() {
         let text = MutableProperty("a")
         var label: Label? = Label()
