@@ -10,13 +10,18 @@ enum SignalArgument {
     case uint(UInt32)
     case bool(Bool)
     case double(Double)
+    /// A click gesture's press: how many presses in a row it ends (2: a double click).
+    case press(Int32)
+    /// A key controller's key: its keyval and modifier state.
+    case key(keyval: UInt32, state: UInt32)
 }
 
 /// The Swift closure behind one GObject signal connection. Retained by GLib, released by the
-/// connection's destroy notify, so a closure lives exactly as long as its connection.
+/// connection's destroy notify, so a closure lives exactly as long as its connection. It answers
+/// whether it handled the signal, for the signals that ask (a key press).
 private final class HandlerBox {
-    let action: (SignalArgument) -> Void
-    init(_ action: @escaping (SignalArgument) -> Void) { self.action = action }
+    let action: (SignalArgument) -> Bool
+    init(_ action: @escaping (SignalArgument) -> Bool) { self.action = action }
 }
 
 private func handler(_ data: gpointer?) -> HandlerBox? {
@@ -26,13 +31,13 @@ private func handler(_ data: gpointer?) -> HandlerBox? {
 
 /// Called by GLib for signals with no arguments besides the instance (`clicked`, `activate`).
 private let noArgumentTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
-    handler(data)?.action(.none)
+    _ = handler(data)?.action(.none)
 }
 
 /// Called by GLib for signals with one pointer-sized argument (`notify::…` passes its GParamSpec,
 /// a list factory its GtkListItem), handed to the action.
 private let oneArgumentTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
-    handler(data)?.action(.pointer(argument))
+    _ = handler(data)?.action(.pointer(argument))
 }
 
 /// Called by GLib for signals with one `guint` or enum argument (a list view's `activate`
@@ -40,20 +45,20 @@ private let oneArgumentTrampoline: @convention(c) (gpointer?, gpointer?, gpointe
 /// Like the other typed trampolines it answers FALSE (not handled) to a signal that expects a
 /// boolean, so a handler never stops the default one by a stray register.
 private let uintTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> gboolean = { _, argument, data in
-    handler(data)?.action(.uint(argument))
+    _ = handler(data)?.action(.uint(argument))
     return 0
 }
 
 /// Called by GLib for signals with one `gboolean` argument.
 private let boolTrampoline: @convention(c) (gpointer?, gboolean, gpointer?) -> gboolean = { _, argument, data in
-    handler(data)?.action(.bool(argument != 0))
+    _ = handler(data)?.action(.bool(argument != 0))
     return 0
 }
 
 /// Called by GLib for signals with one `double` argument (passed in a floating-point register,
 /// so it needs a trampoline of its own).
 private let doubleTrampoline: @convention(c) (gpointer?, Double, gpointer?) -> gboolean = { _, argument, data in
-    handler(data)?.action(.double(argument))
+    _ = handler(data)?.action(.double(argument))
     return 0
 }
 
@@ -61,14 +66,26 @@ private let doubleTrampoline: @convention(c) (gpointer?, Double, gpointer?) -> g
 /// arguments the action ignores: the data comes first, so any arity fits. It answers FALSE
 /// (not handled) to signals that expect a boolean, and GLib ignores it for the others.
 private let swappedTrampoline: @convention(c) (gpointer?) -> gboolean = { data in
-    handler(data)?.action(.none)
+    _ = handler(data)?.action(.none)
     return 0
 }
 
 /// Called by GLib for signals with three 32-bit arguments (a list model's `items-changed`:
 /// position, removed, added); the action receives none of them.
 private let threeArgumentTrampoline: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, _, _, _, data in
-    handler(data)?.action(.none)
+    _ = handler(data)?.action(.none)
+}
+
+/// Called by GLib for a click gesture's `pressed` (an int and two doubles: the doubles travel in
+/// floating-point registers, so the signature must be exact).
+private let pressTrampoline: @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void = { _, count, _, _, data in
+    _ = handler(data)?.action(.press(count))
+}
+
+/// Called by GLib for a key controller's `key-pressed` (keyval, keycode, modifier state); answers
+/// whether the action handled the key, so a handled key goes no further.
+private let keyTrampoline: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> gboolean = { _, keyval, _, state, data in
+    (handler(data)?.action(.key(keyval: keyval, state: state)) ?? false) ? 1 : 0
 }
 
 /// Releases a handler when GLib drops the connection (disconnect or object finalised).
@@ -158,15 +175,46 @@ public final class SignalConnection: Disposable, @unchecked Sendable { // safe: 
                   flags: G_CONNECT_SWAPPED) { _ in action() }
     }
 
+    /// Connects `action` to a click gesture's `pressed`: it receives how many presses in a row
+    /// this one ends (1, 2 for a double click, …).
     @MainActor
-    private init(
+    convenience init(_ gesture: UnsafeMutableRawPointer, pressed action: @escaping @MainActor (Int) -> Void) {
+        self.init(gesture, signal: "pressed", callback: unsafeBitCast(pressTrampoline, to: GCallback.self)) { argument in
+            if case let .press(count) = argument { action(Int(count)) }
+        }
+    }
+
+    /// Connects `handles` to a key controller's `key-pressed`: it receives the keyval and the
+    /// modifier state, and answers whether it handled the key (then nothing else sees it).
+    @MainActor
+    convenience init(_ controller: UnsafeMutableRawPointer, keyPressed handles: @escaping @MainActor (UInt32, UInt32) -> Bool) {
+        self.init(answering: { argument in
+            if case let .key(keyval, state) = argument { return handles(keyval, state) }
+            return false
+        }, controller, signal: "key-pressed", callback: unsafeBitCast(keyTrampoline, to: GCallback.self))
+    }
+
+    @MainActor
+    private convenience init(
         _ instance: UnsafeMutableRawPointer, signal: String, callback: GCallback,
         flags: GConnectFlags = GConnectFlags(rawValue: 0),
         _ action: @escaping @MainActor (SignalArgument) -> Void
     ) {
+        self.init(answering: { argument in
+            action(argument)
+            return false
+        }, instance, signal: signal, callback: callback, flags: flags)
+    }
+
+    @MainActor
+    private init(
+        answering action: @escaping @MainActor (SignalArgument) -> Bool,
+        _ instance: UnsafeMutableRawPointer, signal: String, callback: GCallback,
+        flags: GConnectFlags = GConnectFlags(rawValue: 0)
+    ) {
         let box = HandlerBox { argument in
             let carried = ArgumentBox(argument)
-            MainActor.assumeIsolated { action(carried.argument) }
+            return MainActor.assumeIsolated { action(carried.argument) }
         }
         object = .allocate(capacity: 1)
         object.initialize(to: GWeakRef())
