@@ -7,11 +7,20 @@ cd "$(dirname "$0")/.."
 quick=false
 [[ "${1:-}" == "--quick" ]] && quick=true
 
+# Each phase's wall-clock time goes to stderr, so a slow run says where its minutes went.
+started=$SECONDS
+phase() { echo "run-tests: [$(( (SECONDS - started) / 60 ))m$(( (SECONDS - started) % 60 ))s] $*" >&2; }
+
+phase "system packages"
 ./meson-helpers/setup-deps.sh
 # The layering rules (README "Architecture"): the pure layers never reach GTK, the framework never
 # reaches the app, the app reaches GTK only through GtkReactive, and GtkShim builds no screen.
 /usr/bin/python3 meson-helpers/check-layers.py
+phase "debug build"
 swift build --build-tests
+# Built programs are run from the build folder, never through `swift run`: one SwiftPM process
+# less per program, and a SwiftPM crash (seen once in CI, in libdispatch) cannot fail a test run.
+debug_bin=.build/debug release_bin=.build/release
 # The example plugins, and the broken ones the loader's tests need, as run-time libraries.
 ./meson-helpers/build-all-plugins.sh debug
 glib-compile-schemas --strict data/
@@ -23,7 +32,7 @@ glib-compile-schemas --strict data/
 # The committed data set must be exactly what the deterministic generator writes.
 generated=$(mktemp -d)
 trap 'rm -rf "$generated"' EXIT
-swift run goodsdesk-data --output "$generated"
+"$debug_bin/goodsdesk-data" --output "$generated"
 diff -r data/dataset "$generated" > /dev/null || { echo "data/dataset is not what goodsdesk-data writes: run 'swift run goodsdesk-data'" >&2; exit 1; }
 # GTK tests need a display: everything runs under a private Xvfb server and D-Bus session.
 export GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
@@ -32,11 +41,14 @@ export GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
 unit_env=(G_DEBUG=fatal-criticals GSETTINGS_BACKEND=memory)
 # A GLib critical fails the unit tests as it fails the UI runs (GtkTestSupport's log writer
 # aborts on one too, whatever G_DEBUG says).
+phase "unit tests (debug)"
 env "${unit_env[@]}" xvfb-run -a dbus-run-session -- swift test
 if ! $quick; then
 # Release mode too: the optimiser releases values early, which debug builds never show.
+phase "release build"
 swift build -c release
 ./meson-helpers/build-all-plugins.sh release
+phase "unit tests (release)"
 env "${unit_env[@]}" xvfb-run -a dbus-run-session -- swift test -c release
 fi
 # End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario,
@@ -44,15 +56,19 @@ fi
 artifacts=${GOODSDESK_UI_ARTIFACTS:-.build/ui-artifacts}
 rm -rf "$artifacts"
 for language in zh_CN en; do
+    phase "UI scenarios ($language)"
     GOODSDESK_UI_LANGUAGE=$language GOODSDESK_UI_PLUGINS=.build/debug/plugins GOODSDESK_UI_FIXTURES=.build/debug/plugin-fixtures \
         xvfb-run -a -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- \
         /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts/$language"
 done
-$quick && exit 0
+$quick && { phase "done (quick)"; exit 0; }
 # Installed like a GNOME app: one release meson build from a pristine copy of the tree (which must stay
 # clean), installed into a temporary prefix with Debian's libdir, validated, moved, and smoke-tested with
 # the Swift toolchain hidden (as root: unshare --mount).
+phase "install smoke"
 xvfb-run -a -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- ./meson-helpers/install-smoke.sh "$artifacts/installed"
 # The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
-swift run -c release reactive-bench --quick
-xvfb-run -a -s "-screen 0 1280x900x24" swift run -c release goodsdesk-bench --quick
+phase "benchmarks (quick)"
+"$release_bin/reactive-bench" --quick
+xvfb-run -a -s "-screen 0 1280x900x24" "$release_bin/goodsdesk-bench" --quick
+phase "done"
