@@ -37,7 +37,9 @@ trap 'rm -rf "$work"' EXIT
 # The pristine copy: anything the build writes into its source shows in git status.
 ./meson-helpers/pristine-copy.sh "$work/src"
 
-meson setup "$work/build" "$work/src" --prefix="$work/prefix" --buildtype="$buildtype" --libdir="$libdir" \
+# SwiftPM builds in a scratch folder of its own, outside both meson build folders: the Debian
+# package below is built from this same copy and reuses it, so the Swift code is compiled once.
+meson setup "$work/build" "$work/src" --prefix="$work/prefix" --buildtype="$buildtype" --libdir="$libdir" -Dswift_scratch="$work/swiftpm" \
     > "$work/setup.log" || { cat "$work/setup.log"; exit 1; }
 meson compile -C "$work/build"
 meson test -C "$work/build" --print-errorlogs
@@ -133,7 +135,8 @@ run_without_toolchain "$moved" "$pkglib" "$artifacts/prefix"
 # The Debian packages (debian/, built by dpkg-buildpackage and checked by lintian): what they
 # depend on can be installed here, and their files, unpacked into a scratch root, run the same
 # smoke scenarios without the toolchain.
-./meson-helpers/build-deb.sh "$work/deb"
+# From the pristine copy built above (found clean after it was installed), with its Swift build.
+GOODSDESK_SWIFT_SCRATCH=$work/swiftpm ./meson-helpers/build-deb.sh "$work/deb" "$work/src"
 apt-get install --simulate --no-install-recommends "$work"/deb/*.deb > "$work/apt.log" 2>&1 \
     || { cat "$work/apt.log" >&2; fail "the packages' dependencies cannot be installed"; }
 for deb in "$work"/deb/*.deb; do dpkg-deb -x "$deb" "$work/root"; done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up what the tests need, builds everything, and runs every test. The README's test command.
-#   run-tests.sh [--quick]   --quick: the debug build only (unit and UI tests), for the edit loop;
-#                            CI and the README always run everything.
+#   run-tests.sh [--quick]   --quick: the debug build, its unit tests and the smoke UI scenarios,
+#                            for the edit loop; CI and the README always run everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=false
@@ -16,23 +16,29 @@ phase "system packages"
 # The layering rules (README "Architecture"): the pure layers never reach GTK, the framework never
 # reaches the app, the app reaches GTK only through GtkReactive, and GtkShim builds no screen.
 /usr/bin/python3 meson-helpers/check-layers.py
-phase "debug build"
-swift build --build-tests
+# One configuration per run, built once and shared by every step: release for the full run (what
+# users run, and the optimiser releases values early, which a debug build never shows), debug
+# for --quick (what the edit loop rebuilds fastest). The code has no debug-only path (no assert,
+# no #if DEBUG), so the two test the same code.
+config=release
+$quick && config=debug
 # Built programs are run from the build folder, never through `swift run`: one SwiftPM process
 # less per program, and a SwiftPM crash (seen once in CI, in libdispatch) cannot fail a test run.
-debug_bin=.build/debug release_bin=.build/release
+bin=.build/$config
+phase "build ($config: the package with its tests, the plugins)"
+swift build -c "$config" --build-tests
 # The example plugins, and the broken ones the loader's tests need, as run-time libraries.
-./meson-helpers/build-all-plugins.sh debug
+./meson-helpers/build-all-plugins.sh "$config"
 glib-compile-schemas --strict data/
 # Every marked string translated in every language; the catalogues compiled for the uninstalled app.
 ./meson-helpers/check-translations.sh
 ./meson-helpers/compile-translations.sh
 # The manual page and the bash completion know every option and variable --help-all lists.
-/usr/bin/python3 meson-helpers/check-man-page.py .build/debug/goodsdesk
+/usr/bin/python3 meson-helpers/check-man-page.py "$bin/goodsdesk"
 # The committed data set must be exactly what the deterministic generator writes.
 generated=$(mktemp -d)
 trap 'rm -rf "$generated"' EXIT
-"$debug_bin/goodsdesk-data" --output "$generated"
+"$bin/goodsdesk-data" --output "$generated"
 diff -r data/dataset "$generated" > /dev/null || { echo "data/dataset is not what goodsdesk-data writes: run 'swift run goodsdesk-data'" >&2; exit 1; }
 # GTK tests need a display: everything runs under a private Xvfb server and D-Bus session.
 export GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
@@ -41,26 +47,32 @@ export GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
 unit_env=(G_DEBUG=fatal-criticals GSETTINGS_BACKEND=memory)
 # A GLib critical fails the unit tests as it fails the UI runs (GtkTestSupport's log writer
 # aborts on one too, whatever G_DEBUG says).
-phase "unit tests (debug)"
-env "${unit_env[@]}" xvfb-run -a dbus-run-session -- swift test
-if ! $quick; then
-# Release mode too: the optimiser releases values early, which debug builds never show.
-phase "release build"
-swift build -c release
-./meson-helpers/build-all-plugins.sh release
-phase "unit tests (release)"
-env "${unit_env[@]}" xvfb-run -a dbus-run-session -- swift test -c release
-fi
+phase "unit tests ($config)"
+env "${unit_env[@]}" xvfb-run -a dbus-run-session -- swift test -c "$config" --skip-build
 # End-to-end: the real app, driven through AT-SPI under Xvfb, one throw-away home per scenario,
 # in the seeds' Chinese and in English; a screenshot per step goes to the artifacts folder.
+# The two languages run at once, each on a display and a session bus of its own (the scenarios
+# mostly wait on the app, so two share the machine's cores well); their reports follow in turn.
+# --quick runs the smoke scenarios only (start, log in, the list, a plugin's detail page).
 artifacts=${GOODSDESK_UI_ARTIFACTS:-.build/ui-artifacts}
 rm -rf "$artifacts"
+mkdir -p "$artifacts"
+suite=all
+$quick && suite=smoke
+phase "UI scenarios ($suite, zh_CN and en side by side)"
+ui_runs=()
+display=90
 for language in zh_CN en; do
-    phase "UI scenarios ($language)"
-    GOODSDESK_UI_LANGUAGE=$language GOODSDESK_UI_PLUGINS=.build/debug/plugins GOODSDESK_UI_FIXTURES=.build/debug/plugin-fixtures \
-        xvfb-run -a -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- \
-        /usr/bin/python3 Tests/UI/run.py .build/debug/goodsdesk "$artifacts/$language"
+    GOODSDESK_UI_SUITE=$suite GOODSDESK_UI_LANGUAGE=$language GOODSDESK_UI_PLUGINS=$bin/plugins GOODSDESK_UI_FIXTURES=$bin/plugin-fixtures \
+        xvfb-run -a -n "$display" -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- \
+        /usr/bin/python3 Tests/UI/run.py "$bin/goodsdesk" "$artifacts/$language" > "$artifacts/$language.log" 2>&1 &
+    ui_runs+=("$!")
+    display=$((display + 10))
 done
+ui_failed=0
+for run in "${ui_runs[@]}"; do wait "$run" || ui_failed=1; done
+cat "$artifacts/zh_CN.log" "$artifacts/en.log"
+[ "$ui_failed" -eq 0 ] || { echo "run-tests: UI scenarios failed (reports above; screenshots in $artifacts)" >&2; exit 1; }
 $quick && { phase "done (quick)"; exit 0; }
 # Installed like a GNOME app: one release meson build from a pristine copy of the tree (which must stay
 # clean), installed into a temporary prefix with Debian's libdir, validated, moved, and smoke-tested with
@@ -69,6 +81,6 @@ phase "install smoke"
 xvfb-run -a -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- ./meson-helpers/install-smoke.sh "$artifacts/installed"
 # The benchmark must keep building and running (its numbers are read by `swift run -c release reactive-bench`).
 phase "benchmarks (quick)"
-"$release_bin/reactive-bench" --quick
-xvfb-run -a -s "-screen 0 1280x900x24" "$release_bin/goodsdesk-bench" --quick
+"$bin/reactive-bench" --quick
+xvfb-run -a -s "-screen 0 1280x900x24" "$bin/goodsdesk-bench" --quick
 phase "done"

@@ -60,7 +60,7 @@ enum CollectionBench {
         return (Double(seconds) * 1_000 + Double(attoseconds) / 1e15).rounded(toPlaces: 2)
     }
 
-    static func figures(count: Int) -> [String: Any] {
+    static func figures(count: Int, edits: Int = 20_000) -> [String: Any] {
         guard gtk_init_check() != 0 else {
             FileHandle.standardError.write(Data("goodsdesk-bench: no display: the collection figures need one (run under xvfb-run)\n".utf8))
             return [:]
@@ -108,7 +108,6 @@ enum CollectionBench {
             handler = g_signal_connect_data(UnsafeMutableRawPointer(model), "items-changed", unsafeBitCast(countSplice, to: GCallback.self),
                                             counter, nil, GConnectFlags(rawValue: 0))
         }
-        let edits = 20_000
         let script: [(Int, Int?)] = (0..<edits).map { _ in
             (Int.random(in: 0..<(count + count / 10), using: &random), Int.random(in: 0..<10, using: &random) == 0 ? nil : Int.random(in: 0..<1_000_000, using: &random))
         }

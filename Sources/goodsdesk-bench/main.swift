@@ -6,8 +6,9 @@
 // the kernel counts it); then times pages and searches across the million-goods store and its second start.
 // `--quick` does the same at 10,000 and 50,000 goods (to keep it building and running in CI).
 // The last line is one JSON object (keys are a contract read by checks).
-// `--collections-only`: only the collection figures (needs a display). `--collection-operators
-// [--operator NAME]`: each keyed operator's load and per-edit cost at 100k and 1M rows.
+// `--collections-only [--quick] [--edits N]`: only the collection figures (needs a display); N
+// edits instead of 20,000, so that a profile of the run is mostly edits. `--collection-operators
+// [--quick] [--operator NAME]`: each keyed operator's load and per-edit cost at 100k and 1M rows.
 import DemoData
 import Foundation
 import GoodsDomain
@@ -170,7 +171,7 @@ func benchmark(quick: Bool) throws {
     store.close()
     print(String(format: "second start at %d goods: %.1f ms", total, reopen))
 
-    let collections = collectionFigures(quick: quick)
+    let collections = collectionFigures(quick: quick, edits: 20_000)
     let first = imports[0], second = imports[1]
     var json: [String: Any] = [
         "quick": quick,
@@ -205,9 +206,9 @@ struct BenchError: Error, CustomStringConvertible {
 /// The collection figures at a million rows (a tenth when `quick`), under their contract's
 /// names: the `_1m_` ones only for a million. Null when there is no display to bind to.
 @MainActor
-func collectionFigures(quick: Bool) -> [String: Any] {
+func collectionFigures(quick: Bool, edits: Int) -> [String: Any] {
     let count = quick ? 100_000 : 1_000_000
-    let figures = CollectionBench.figures(count: count)
+    let figures = CollectionBench.figures(count: count, edits: edits)
     for (name, value) in figures.sorted(by: { $0.key < $1.key }) { print("collection \(name) at \(count) rows: \(value)") }
     func figure(_ name: String) -> Any { figures[name] ?? NSNull() }
     return [
@@ -226,14 +227,38 @@ func collectionFigures(quick: Bool) -> [String: Any] {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+/// The value after `flag`, if given.
+func option(_ flag: String) -> String? {
+    arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+/// The first argument this program does not take (an option's value is not one).
+func unknownArgument() -> String? {
+    let flags: Set<String> = ["--quick", "--collections-only", "--collection-operators"]
+    let withValue: Set<String> = ["--operator", "--edits"]
+    var index = 0
+    while index < arguments.count {
+        if withValue.contains(arguments[index]) { index += 2; continue }
+        guard flags.contains(arguments[index]) else { return arguments[index] }
+        index += 1
+    }
+    return nil
+}
+if arguments.first != "--import-child", let unknown = unknownArgument() {
+    FileHandle.standardError.write(Data("goodsdesk-bench: unknown argument '\(unknown)'; usage: goodsdesk-bench [--quick] | --collections-only [--quick] [--edits N] | --collection-operators [--quick] [--operator NAME]\n".utf8))
+    exit(2)
+}
 if arguments.first == "--collections-only" {
-    let figures = collectionFigures(quick: arguments.contains("--quick"))
+    guard let edits = Int(option("--edits") ?? "20000"), (1...10_000_000).contains(edits) else {
+        FileHandle.standardError.write(Data("goodsdesk-bench: --edits takes a count from 1 to 10,000,000\n".utf8))
+        exit(2)
+    }
+    let figures = collectionFigures(quick: arguments.contains("--quick"), edits: edits)
     if let data = try? JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys]) { print(String(decoding: data, as: UTF8.self)) }
     exit(0)
 }
 if arguments.first == "--collection-operators" {
     // `--operator NAME`: only the operators whose name starts with NAME.
-    let only = arguments.firstIndex(of: "--operator").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    let only = option("--operator")
     for line in CollectionOperatorBench.run(sizes: arguments.contains("--quick") ? [10_000, 100_000] : [100_000, 1_000_000], only: only) { print(line) }
     exit(0)
 }
