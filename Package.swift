@@ -39,6 +39,8 @@ let package = Package(
     products: [
         // The framework: generic, no GoodsDesk in them; a third party can depend on each.
         .library(name: "Reactive", targets: ["Reactive"]),
+        // For an app's tests: records signals and producers on virtual time.
+        .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "GtkReactive", targets: ["GtkReactive", "GtkShim"]),
@@ -59,6 +61,8 @@ let package = Package(
     targets: [
         // The FRP core: pure Swift, no GTK, no Foundation.
         .target(name: "Reactive", swiftSettings: strict),
+        // The test recorder (values and their virtual times) for any package's tests: pure.
+        .target(name: "ReactiveTesting", dependencies: ["Reactive"], swiftSettings: strict),
         // Heap accounting for the benchmark (glibc's mallinfo2 is not imported into Swift).
         .target(name: "HeapStats"),
         .executableTarget(name: "reactive-bench", dependencies: ["Reactive", "HeapStats"], swiftSettings: strict),
@@ -126,9 +130,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Reactive", "ViewModelKit", "GoodsDomain", "GoodsViewModels"],
                 path: "Tests/TestSupport", swiftSettings: strict),
         .target(name: "GtkTestSupport", dependencies: ["CGtk"], path: "Tests/GtkTestSupport", swiftSettings: strict),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"], swiftSettings: strict),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CIntl"], swiftSettings: strict),
-        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "DemoData"], swiftSettings: strict),
+        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "DemoData", "ReactiveTesting"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats", "TestSupport"], swiftSettings: strict),
         // The goods-detail plugin's view model, tested headlessly from the plugin's own folder: only
