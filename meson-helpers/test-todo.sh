@@ -22,7 +22,7 @@ if grep -rnE '\b(gtk|g|gdk|adw)_[a-z_]+\s*\(' --include='*.swift' "$sources"; th
 if grep -rn 'assumeIsolated' "$sources" "$example/Tests"; then fail "MainActor.assumeIsolated"; fi
 if grep -v '^\s*//' "$example/Package.swift" | grep -nE 'unsafeFlags|pkgConfig|Process\('; then fail "unsafe flags or a pkg-config helper in Package.swift"; fi
 if grep -rnE 'fatalError|try!' --include='*.swift' "$sources"; then fail "fatalError or try! in the example"; fi
-python3 "$root/meson-helpers/count-lines.py" examples/todo --max 300
+/usr/bin/python3 "$root/meson-helpers/count-lines.py" examples/todo --max 300
 
 phase "build"
 # SwiftPM names a path dependency after its folder: in a checkout whose folder is itself called
@@ -63,7 +63,7 @@ rm -f "$log"
 phase "UI scenario (English, then Chinese)"
 for language in en zh_CN; do
     TODO_UI_LANGUAGE=$language xvfb-run -a -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- \
-        env GDK_BACKEND=x11 GSK_RENDERER=cairo python3 "$example/Tests/UI/todo_scenarios.py" "$bin/goodsdesk-todo" "$artifacts/$language"
+        env GDK_BACKEND=x11 GSK_RENDERER=cairo /usr/bin/python3 "$example/Tests/UI/todo_scenarios.py" "$bin/goodsdesk-todo" "$artifacts/$language"
 done
 phase "done"
 echo "test-todo: passed in $((SECONDS - started)) s"

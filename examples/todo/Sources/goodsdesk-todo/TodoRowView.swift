@@ -31,7 +31,7 @@ final class TodoRowView: ListRowView {
                 layout.editor.text = layout.title.text
                 _ = layout.editor.grabFocus()
             } else if hadFocus {
-                _ = layout.check.grabFocus()  // keyboard users stay on the row
+                _ = layout.row.grabFocus()  // keyboard users stay on the row
             }
         }
     }
@@ -39,12 +39,13 @@ final class TodoRowView: ListRowView {
     func toggled(during scope: Lifetime) -> SignalProducer<Bool, Never> { layout.check.within(scope).reactive.isActive.changes }
     func deletePressed(during scope: Lifetime) -> SignalProducer<Void, Never> { layout.delete.within(scope).reactive.clicked }
 
-    /// A double click on the title, F2 in the row, or Enter on its check button (before the
-    /// check button takes Enter to toggle).
+    /// A double click on the title, F2 in the row, Enter on the row (focusable, so the focused
+    /// row is it and not GTK's list item around it) or on its check button (before the check
+    /// button takes Enter to toggle; Space still toggles).
     func editRequested(during scope: Lifetime) -> SignalProducer<Void, Never> {
-        .merge(layout.title.within(scope).reactive.pressed(count: 2),
-               layout.row.within(scope).reactive.keyPressed("F2"),
-               layout.check.within(scope).reactive.keyPressed("Return", beforeWidget: true))
+        let row = layout.row.within(scope)
+        return .merge(layout.title.within(scope).reactive.pressed(count: 2), row.reactive.keyPressed("F2"), row.reactive.keyPressed("Return"),
+                      layout.check.within(scope).reactive.keyPressed("Return", beforeWidget: true))
     }
 
     /// Enter in the editor, or the focus leaving it: the edit is saved.

@@ -9,8 +9,7 @@ import ViewModelKit
 
 // Catalogues beside the program (an uninstalled build), else in its prefix's share/locale.
 let folder = (Bundle.main.executableURL ?? URL(fileURLWithPath: "/usr/bin/goodsdesk-todo")).deletingLastPathComponent()
-let locale = [folder.appendingPathComponent("locale"), folder.appendingPathComponent("../share/locale").standardized]
-    .first { FileManager.default.fileExists(atPath: $0.path) }
+let locale = [folder.appendingPathComponent("locale"), folder.appendingPathComponent("../share/locale").standardized].first { FileManager.default.fileExists(atPath: $0.path) }
 Localization.start(domain: "goodsdesk-todo", localeDirectory: locale?.path ?? "/usr/share/locale")
 
 let todoList = RouteKey<Void>("todo.list")

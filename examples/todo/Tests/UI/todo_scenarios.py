@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Drives the todo example (goodsdesk-todo) through AT-SPI, as a person would, in one language:
 
     todo_scenarios.py BINARY ARTIFACTS        (TODO_UI_LANGUAGE=en, the default, or zh_CN)
@@ -95,11 +95,17 @@ class Todo:
                 return app
         return None
 
+    # GTK 4.8 has no toggle-button role: a GtkToggleButton is a "push button" with the pressed
+    # state; later GTKs say "toggle button".
+    ROLES = {"toggle button": ("toggle button", "push button")}
+
     def find(self, role, name, showing=True):
         app = self.app()
-        node = find(app, role, name) if app is not None else None
+        node = None
+        for each in self.ROLES.get(role, (role,)):
+            node = node or (find(app, each, name) if app is not None else None)
         try:
-            if node is not None and (not showing or node.getState().contains(pyatspi.STATE_SHOWING)):
+            if node is not None and (not showing or node.getState().contains(pyatspi.STATE_VISIBLE)):
                 return node
         except Exception:
             pass
@@ -123,15 +129,29 @@ class Todo:
         self.wait(lambda: not self.find(role, name), 10, f"no showing {role} {name!r}")
 
     def press(self, role, name):
+        """Acts on the widget: its action, or (GTK 4.8's check buttons have none) a click."""
         self.shows(role, name)
-        actionable(self.find(role, name)).queryAction().doAction(0)
+        node = self.find(role, name)
+        target = actionable(node)
+        if target is not None:
+            return target.queryAction().doAction(0)
+        self.click(node)
 
     def checked(self, role, name):
         node = self.find(role, name)
-        return node is not None and node.getState().contains(pyatspi.STATE_CHECKED)
+        states = node.getState() if node is not None else None
+        return states is not None and (states.contains(pyatspi.STATE_CHECKED) or states.contains(pyatspi.STATE_PRESSED))
+
+    def click(self, node):
+        box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2), "click", "1",
+                        "mousemove", "10", "10"], check=True)
+        time.sleep(0.2)
 
     def add(self, title):
+        """Types `title` into the entry (clicked first: the focus may be on a row) and presses Enter."""
         entry = self.find("text", T("What needs to be done?"))
+        self.click(entry)
         editable(entry).setTextContents(title)
         self.key("Return")
         self.wait(lambda: text_of(entry) == "", 10, "the entry cleared after Enter")
@@ -146,7 +166,7 @@ class Todo:
 
     def titles(self):
         return sorted(node.name for node in all_nodes(self.app(), "check box")
-                      if node.name and node.name != T("Mark all as complete") and node.getState().contains(pyatspi.STATE_SHOWING))
+                      if node.name and node.name != T("Mark all as complete") and node.getState().contains(pyatspi.STATE_VISIBLE))
 
     def step(self, label, action):
         self.step_number += 1
@@ -187,15 +207,18 @@ def all_nodes(node, role):
 
 
 def focused(node):
+    """Whether the row of check button `node` has the focus: the row itself (it is focusable) or
+    its check button."""
     try:
-        return node is not None and node.getState().contains(pyatspi.STATE_FOCUSED)
+        return node is not None and (node.getState().contains(pyatspi.STATE_FOCUSED)
+                                     or node.parent.getState().contains(pyatspi.STATE_FOCUSED))
     except Exception:
         return False
 
 
 def focus_row(todo, title):
-    """Puts the keyboard focus on `title`'s check button as a keyboard user does: Tab until the
-    focus is in the list, then Home and Down to the row."""
+    """Puts the keyboard focus on `title`'s row as a keyboard user does: Tab until the focus is
+    in the list, then Home and Down to the row."""
     for _ in range(12):
         rows = [n for n in all_nodes(todo.app(), "check box") if n.name != T("Mark all as complete")]
         if any(focused(row) for row in rows):
