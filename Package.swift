@@ -4,12 +4,13 @@
 import Foundation
 import PackageDescription
 
-/// GTK's include folders and libraries from pkg-config. Only `-I` flags are taken: the rest of
-/// GLib's cflags (`-pthread`, `-mfpmath=sse`…) are flags SwiftPM refuses with a warning.
-func pkgConfig(_ arguments: [String]) -> [String] {
+/// libsoup's include folders, from pkg-config (`-I` flags only). libsoup is built against but not
+/// linked (the shim opens it with GModule on the first fetch), so CSoup cannot name it as its
+/// `pkgConfig:` — that would link it into every program — and only GtkShim's C sees these.
+func soupIncludes() -> [String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config"] + arguments
+    process.arguments = ["pkg-config", "--cflags-only-I", "libsoup-3.0"]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -19,16 +20,14 @@ func pkgConfig(_ arguments: [String]) -> [String] {
     return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
 }
 
-// libsoup 3 fetches pictures by URL (in the C shim only: Swift never sees its headers), instead of
-// FoundationNetworking, which would link libcurl and its TLS and Kerberos stacks at start-up. It is
-// built against but not linked: the shim opens it with GModule on the first fetch.
+// GTK and libadwaita come through CGtk's `pkgConfig: "libadwaita-1"` (its .pc requires gtk4):
+// SwiftPM gives every target that depends on CGtk, directly or through GtkReactive, in this
+// package or another, the include folders and libraries, so no target (and no app's package)
+// passes `-Xcc -I` flags of its own. SwiftPM warns that it drops GLib's `-pthread`/`-msse`
+// cflags ("prohibited flag(s)"): they are not needed, and the rest of the flags apply.
 // libadwaita (Adwaita's style manager: dark style, named colours) comes with GTK, in CGtk: only the
 // GTK side of the layers sees it.
-let gtkIncludes = pkgConfig(["--cflags-only-I", "gtk4", "libadwaita-1", "libsoup-3.0"])
-let gtkLibraries = pkgConfig(["--libs-only-l", "gtk4", "libadwaita-1", "gmodule-2.0"]).map { String($0.dropFirst(2)) }
-let gtkC: [CSetting] = [.unsafeFlags(gtkIncludes)]
-let gtkSwift: [SwiftSetting] = [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", $0] })]
-let gtkLink: [LinkerSetting] = gtkLibraries.map { .linkedLibrary($0) }
+let gtkC: [CSetting] = [.unsafeFlags(soupIncludes())]
 
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -40,6 +39,8 @@ let package = Package(
     products: [
         // The framework: generic, no GoodsDesk in them; a third party can depend on each.
         .library(name: "Reactive", targets: ["Reactive"]),
+        // For an app's tests: records signals and producers on virtual time.
+        .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "GtkReactive", targets: ["GtkReactive", "GtkShim"]),
@@ -60,6 +61,8 @@ let package = Package(
     targets: [
         // The FRP core: pure Swift, no GTK, no Foundation.
         .target(name: "Reactive", swiftSettings: strict),
+        // The test recorder (values and their virtual times) for any package's tests: pure.
+        .target(name: "ReactiveTesting", dependencies: ["Reactive"], swiftSettings: strict),
         // Heap accounting for the benchmark (glibc's mallinfo2 is not imported into Swift).
         .target(name: "HeapStats"),
         .executableTarget(name: "reactive-bench", dependencies: ["Reactive", "HeapStats"], swiftSettings: strict),
@@ -74,19 +77,19 @@ let package = Package(
         // The screens' view models: login, goods list, goods row. Pure, tested headlessly.
         .target(name: "GoodsViewModels", dependencies: ["ViewModelKit", "GoodsDomain", "Localization"], swiftSettings: strict),
         // GTK and libadwaita: the system libraries, and the C shim that builds the views.
-        .systemLibrary(name: "CGtk", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+        .systemLibrary(name: "CGtk", pkgConfig: "libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         // libsoup 3's headers, for the shim's fetches (the library itself is opened at run time).
         .systemLibrary(name: "CSoup", providers: [.apt(["libsoup-3.0-dev"])]),
-        .target(name: "GtkShim", dependencies: ["CGtk", "CSoup"], cSettings: gtkC, linkerSettings: gtkLink),
+        .target(name: "GtkShim", dependencies: ["CGtk", "CSoup"], cSettings: gtkC),
         // The Swift face of GTK: signal connections, binding targets, the main-loop scheduler.
-        .target(name: "GtkReactive", dependencies: ["Reactive", "ViewModelKit", "GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        .target(name: "GtkReactive", dependencies: ["Reactive", "ViewModelKit", "GtkShim", "CGtk"], swiftSettings: strict),
         // The plugin API: plugin info, the registry of screens, routes and data sources (of any
         // content type), controllers. Generic: the host app's name and symbols are a `PluginHost`.
         // Programs that link it export their symbols, so plugins loaded at run time bind to the
         // app's own copy of every layer (a plugin links none of them itself).
         // Its build identifier (a hash of the library targets' sources) comes from the BuildIdentifier plugin.
         .target(name: "PluginKit", dependencies: ["ViewModelKit", "GtkReactive", "Reactive", "CGtk", "Localization"],
-                swiftSettings: strict + gtkSwift, linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])],
+                swiftSettings: strict, linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])],
                 plugins: ["BuildIdentifier"]),
         .plugin(name: "BuildIdentifier", capability: .buildTool()),
         // Compiles a target's `*.gresource.xml` (its `.ui` layouts) into the target as
@@ -102,34 +105,34 @@ let package = Package(
         // leaflet of list | detail panes), the navigator over ViewModelKit's NavigationStack, the
         // screens' chrome, back keys, the actions and their shortcuts, the screens kept across runs.
         .target(name: "AppShell", dependencies: ["PluginKit", "GtkReactive", "ViewModelKit", "Reactive"],
-                exclude: ["AppShell.gresource.xml"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
+                exclude: ["AppShell.gresource.xml"], swiftSettings: strict, plugins: ["EmbedGResource"]),
         // Controllers and ViewManagers per feature, and the window that shows them.
         .target(name: "GoodsUI", dependencies: ["GoodsViewModels", "AppShell", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "Localization"],
-                exclude: ["GoodsUI.gresource.xml"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource", "ProjectFacts"]),
-        // No CGtk or GtkShim: the app's entry point goes through GtkReactive (gtkSwift for the headers
-        // GtkReactive's module interface names).
-        .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "ViewModelKit", "Localization"], swiftSettings: strict + gtkSwift),
+                exclude: ["GoodsUI.gresource.xml"], swiftSettings: strict, plugins: ["EmbedGResource", "ProjectFacts"]),
+        // No CGtk or GtkShim: the app's entry point goes through GtkReactive (CGtk's pkg-config
+        // flags reach it through GtkReactive, for the headers GtkReactive's interface names).
+        .executableTarget(name: "goodsdesk", dependencies: ["GoodsUI", "GtkReactive", "ViewModelKit", "Localization"], swiftSettings: strict),
         // Test helper: hosts the main queue in a GLib loop as the app does (see MainLoopTests).
-        .executableTarget(name: "mainloop-probe", dependencies: ["GtkShim", "CGtk"], swiftSettings: strict + gtkSwift),
+        .executableTarget(name: "mainloop-probe", dependencies: ["GtkShim", "CGtk"], swiftSettings: strict),
         // Test helper: loads plugins in a child process, for the ones that take it down (see PluginSafeModeTests).
-        .executableTarget(name: "plugin-load-probe", dependencies: ["PluginKit"], swiftSettings: strict + gtkSwift),
+        .executableTarget(name: "plugin-load-probe", dependencies: ["PluginKit"], swiftSettings: strict),
         // The demo data set's generator (deterministic, streaming), and its command line: writes
         // data/dataset, or a large set for benchmarks.
         .target(name: "DemoData", dependencies: ["GoodsDomain"], swiftSettings: strict),
         .executableTarget(name: "goodsdesk-data", dependencies: ["DemoData"], swiftSettings: strict),
         // The data layer's benchmark: import and paging at 100,000 and 1,000,000 goods.
         .executableTarget(name: "goodsdesk-bench", dependencies: ["DemoData", "GoodsDomain", "ViewModelKit", "GtkReactive", "Reactive", "CGtk", "HeapStats"],
-                          swiftSettings: strict + gtkSwift),
+                          swiftSettings: strict),
         // Test support, shared by the test targets: one pure (recorders, the app's services on
         // virtual time as fake worlds), one for GTK (GTK started once, the display check, main-loop
         // pumps, widget finding, criticals failing the run). Two, because the pure layers' tests
         // must build and run without GTK (they prove those layers need no display or GTK at all).
         .target(name: "TestSupport", dependencies: ["Reactive", "ViewModelKit", "GoodsDomain", "GoodsViewModels"],
                 path: "Tests/TestSupport", swiftSettings: strict),
-        .target(name: "GtkTestSupport", dependencies: ["CGtk"], path: "Tests/GtkTestSupport", swiftSettings: strict + gtkSwift),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
+        .target(name: "GtkTestSupport", dependencies: ["CGtk"], path: "Tests/GtkTestSupport", swiftSettings: strict),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting"], swiftSettings: strict),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CIntl"], swiftSettings: strict),
-        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "DemoData"], swiftSettings: strict),
+        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit", "TestSupport", "DemoData", "ReactiveTesting"], swiftSettings: strict),
         .testTarget(name: "GoodsDomainTests", dependencies: ["GoodsDomain", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GoodsViewModelsTests", dependencies: ["GoodsViewModels", "HeapStats", "TestSupport"], swiftSettings: strict),
         // The goods-detail plugin's view model, tested headlessly from the plugin's own folder: only
@@ -146,17 +149,17 @@ let package = Package(
                     path: "plugins/web",
                     exclude: ["WebPlugin.swift", "WebPageController.swift", "WebPageViewManager.swift",
                               "web-page.ui", "web.plugin", "build.conf", "po"],
-                    sources: ["WebPageViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict + gtkSwift),
+                    sources: ["WebPageViewModel.swift", "Strings.swift", "Tests"], swiftSettings: strict),
         // The layouts' generator, run as the builds run it; builds Tests/Fixtures/typed-layout.
         .testTarget(name: "LayoutCodegenTests", swiftSettings: strict),
         // The window shell with screens of no app in particular.
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "PluginKit", "GtkReactive", "ViewModelKit", "Reactive", "GtkTestSupport"],
-                    swiftSettings: strict + gtkSwift),
-        .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "AppShell", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats", "TestSupport", "GtkTestSupport"], swiftSettings: strict + gtkSwift),
+                    swiftSettings: strict),
+        .testTarget(name: "GoodsUITests", dependencies: ["GoodsUI", "AppShell", "PluginKit", "GtkReactive", "GtkShim", "CGtk", "HeapStats", "TestSupport", "GtkTestSupport"], swiftSettings: strict),
         // GoodsDomain: a test target may depend on the app; these tests load the real plugins.
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "GoodsDomain", "GtkReactive", "CGtk", "Localization", "TestSupport", "GtkTestSupport"],
-                    exclude: ["PluginKitTests.gresource.xml", "Fixtures"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
+                    exclude: ["PluginKitTests.gresource.xml", "Fixtures"], swiftSettings: strict, plugins: ["EmbedGResource"]),
         .testTarget(name: "GtkReactiveTests", dependencies: ["GtkReactive", "ViewModelKit", "GtkShim", "CGtk", "TestSupport", "GtkTestSupport"],
-                    exclude: ["GtkReactiveTests.gresource.xml", "Fixtures"], swiftSettings: strict + gtkSwift, plugins: ["EmbedGResource"]),
+                    exclude: ["GtkReactiveTests.gresource.xml", "Fixtures"], swiftSettings: strict, plugins: ["EmbedGResource"]),
     ]
 )

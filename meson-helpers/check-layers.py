@@ -40,8 +40,8 @@ import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-FRAMEWORK = {"Reactive", "Localization", "CIntl", "ViewModelKit", "CGtk", "CSoup", "GtkShim", "GtkReactive", "PluginKit", "AppShell"}
-PURE = {"Reactive", "ViewModelKit", "GoodsDomain", "GoodsViewModels"}
+FRAMEWORK = {"Reactive", "ReactiveTesting", "Localization", "CIntl", "ViewModelKit", "CGtk", "CSoup", "GtkShim", "GtkReactive", "PluginKit", "AppShell"}
+PURE = {"Reactive", "ReactiveTesting", "ViewModelKit", "GoodsDomain", "GoodsViewModels"}
 GTK_SIDE = {"CGtk", "GtkShim", "GtkReactive", "PluginKit", "GoodsUI"}
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+(?:(?:struct|class|enum|func|protocol|typealias|var|let)\s+)?(\w+)", re.M)
 RAW_CALL = re.compile(r"\b(?:gtk|g|goods|gdk|webkit|jsc)_\w+\s*\(")

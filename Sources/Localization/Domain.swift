@@ -21,6 +21,12 @@ extension Localization {
             Localization.substitute(self(text), arguments)
         }
 
+        /// The form of `singular`/`plural` for `count` from this domain's catalogue, with `{0}`
+        /// replaced by `count`, as the plural `tr` does.
+        public func callAsFunction(_ singular: String, plural: String, count: Int) -> String {
+            Localization.translate(singular, plural: plural, count: count, domain: name)
+        }
+
         /// Reads this domain's catalogues from `localeDirectory`
         /// (`<localeDirectory>/<language>/LC_MESSAGES/<name>.mo`), as UTF-8.
         public func bind(localeDirectory: String) {

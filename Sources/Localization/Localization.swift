@@ -113,6 +113,20 @@ public enum Localization {
         }
     }
 
+    /// `singular` or `plural` (or the catalogue's form for `count`) from the catalogue of
+    /// `domain` (nil: the process's domain), with `{0}` replaced by `count`.
+    static func translate(_ singular: String, plural: String, count: Int, domain: String?) -> String {
+        let n = UInt(clamping: count)
+        let form = singular.withCString { one in
+            plural.withCString { many -> String in
+                // Untranslated, gettext hands back `one` or `many` themselves: copy before leaving.
+                let chosen = domain.map { dngettext($0, one, many, n) } ?? ngettext(one, many, n)
+                return chosen.map { String(cString: $0) } ?? (n == 1 ? singular : plural)
+            }
+        }
+        return substitute(form, [count])
+    }
+
     /// `text` with `{0}`, `{1}`… replaced by `arguments`, in order (translations may reorder
     /// the placeholders).
     static func substitute(_ text: String, _ arguments: [any CustomStringConvertible]) -> String {
@@ -133,4 +147,12 @@ public func tr(_ text: String) -> String {
 /// reorder them).
 public func tr(_ text: String, _ arguments: any CustomStringConvertible...) -> String {
     Localization.substitute(tr(text), arguments)
+}
+
+/// The form of `singular`/`plural` the user's language uses for `count` (gettext's ngettext: a
+/// catalogue has as many forms as its language needs, Chinese one, Polish three), with `{0}`
+/// replaced by `count`: `tr("{0} item left", plural: "{0} items left", count: n)`. Untranslated,
+/// English's rule (`singular` for 1 only). Extract with xgettext's keyword `tr:1,2`.
+public func tr(_ singular: String, plural: String, count: Int) -> String {
+    Localization.translate(singular, plural: plural, count: count, domain: nil)
 }

@@ -99,6 +99,18 @@ struct WidgetEventTests {
         #expect(unknown.values.isEmpty, "an unknown key name never sends")
     }
 
+    @Test func aKeyHeardBeforeTheWidgetComesBeforeItsOwnBindings() throws {
+        // A check button takes Enter itself (it toggles); a row editor wants Enter first.
+        let check = CheckButton(label: "Buy milk")
+        let first = check.reactive.keyPressed("Return", beforeWidget: true).startWithValues {}
+        let after = check.reactive.keyPressed("Return").startWithValues {}
+        let phases = controllers(of: check, named: "GtkEventControllerKey").map { gtk_event_controller_get_propagation_phase($0) }
+        #expect(phases.sorted { $0.rawValue < $1.rawValue } == [GTK_PHASE_CAPTURE, GTK_PHASE_BUBBLE].sorted { $0.rawValue < $1.rawValue })
+        first.dispose()
+        after.dispose()
+        #expect(controllers(of: check, named: "GtkEventControllerKey").isEmpty)
+    }
+
     @Test func theFocusLeavingAnEditorIsSeen() {
         let window = Widget(toplevel: gtk_window_new())
         defer { gtk_window_destroy(grshim_window(window.raw)) }

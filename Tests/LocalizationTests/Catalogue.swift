@@ -45,9 +45,10 @@ struct Catalogue {
     }
 
     private static func mo(_ translations: [String: String]) -> Data {
-        // The header entry (msgid "") names the charset; originals sorted bytewise, as gettext
+        // A plural entry is "singular\0plural" → "form 0\0form 1". The header entry (msgid "")
+        // names the charset and the plural rule; originals sorted bytewise, as gettext
         // searches them by bisection.
-        let entries = ([("", "Content-Type: text/plain; charset=UTF-8\n")] + translations.map { ($0.key, $0.value) })
+        let entries = ([("", "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n != 1);\n")] + translations.map { ($0.key, $0.value) })
             .sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
         let count = UInt32(entries.count)
         let headerSize: UInt32 = 28

@@ -24,6 +24,21 @@ extension LocalizationTests {
         }
     }
 
+    @Test func pluralsTakeTheFormTheCountAsksFor() throws {
+        // Untranslated: English's rule, the count in place of {0}.
+        let untranslated = Localization.Domain("localization-tests-no-catalogue")
+        #expect(untranslated("{0} item left", plural: "{0} items left", count: 0) == "0 items left")
+        #expect(untranslated("{0} item left", plural: "{0} items left", count: 1) == "1 item left")
+        #expect(untranslated("{0} item left", plural: "{0} items left", count: 2) == "2 items left")
+        let plural = Localization.Domain("localization-tests-plural")
+        let catalogue = try Catalogue(domain: plural.name, ["{0} item left\u{0}{0} items left": "noch {0} Aufgabe\u{0}noch {0} Aufgaben"])
+        plural.bind(localeDirectory: catalogue.directory.path)
+        Catalogue.withMessageLocale {
+            #expect(plural("{0} item left", plural: "{0} items left", count: 1) == "noch 1 Aufgabe")
+            #expect(plural("{0} item left", plural: "{0} items left", count: 3) == "noch 3 Aufgaben")
+        }
+    }
+
     @Test func domainsAreValuesNamedByTheirDomain() {
         #expect(tr.name == "localization-tests-plugin")
         #expect(Localization.Domain("a") == Localization.Domain("a"))

@@ -77,6 +77,20 @@ public final class Application {
         self.init(id: id, flags: [])
     }
 
+    /// A new application for `id` whose style sheets and other files are in `resources`: each
+    /// bundle is registered with GIO now, before `run`, so AdwApplication finds `style.css` (and
+    /// `style-dark.css`) at `resourceBasePath` as it starts up. A target's
+    /// `UIResourceBundle.module` registers itself only when first touched, so an app whose code
+    /// first touched it after `run` (a layout made in `activated`) started unstyled, silently;
+    /// naming it here makes that impossible. Nil for an invalid id.
+    public convenience init?(id: String, flags: ApplicationFlags = [], resources: [UIResourceBundle]) {
+        self.init(id: id, flags: flags)
+        self.resources = resources
+    }
+
+    /// The resource bundles given at `init(id:flags:resources:)`, registered since then.
+    public private(set) var resources: [UIResourceBundle] = []
+
     /// A new application for `id` that runs with `flags` (`.handlesCommandLine`: a second
     /// launch's options reach this instance's `handleCommandLine`); nil for an invalid id.
     public init?(id: String, flags: ApplicationFlags) {

@@ -35,16 +35,28 @@ extension ReactiveWidget {
     /// Each press of the key named `key` (GDK's names: `"F2"`, `"Return"`, `"Escape"`) while the
     /// focus is in the widget, with no Control, Alt or Super held; the key is handled there and
     /// goes no further. An unknown name never sends.
-    public func keyPressed(_ key: String) -> SignalProducer<Void, Never> {
+    ///
+    /// `beforeWidget`: heard before the widget's own key bindings and its children's (GTK's
+    /// capture phase), so the key does what this says instead: Enter on a row's check button
+    /// edits the row rather than toggling the check (a button's bindings take Enter, Space).
+    public func keyPressed(_ key: String, beforeWidget: Bool = false) -> SignalProducer<Void, Never> {
         let keyval = gdk_keyval_from_name(key)
         let modifiers = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
-        return attaching(gtk_event_controller_key_new()) { _, controller, send in
+        return attaching(Self.keyController(beforeWidget: beforeWidget)) { _, controller, send in
             [SignalConnection(UnsafeMutableRawPointer(controller), keyPressed: { pressed, state in
                 guard keyval != 0, pressed == keyval, state & modifiers == 0 else { return false }
                 send(())
                 return true
             })]
         }
+    }
+
+    /// A key controller, in the capture phase when it hears keys `beforeWidget`.
+    @MainActor
+    private static func keyController(beforeWidget: Bool) -> OpaquePointer? {
+        let controller = gtk_event_controller_key_new()
+        if beforeWidget, let controller { gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE) }
+        return controller
     }
 
     /// A producer that adds `make()`'s controller to the widget for each run (removed when the
