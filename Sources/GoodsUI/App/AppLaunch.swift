@@ -32,13 +32,12 @@ public final class AppLaunch {
     /// The application for GoodsDesk's id, its options and handlers in place; nil when GIO
     /// refuses the id. Writes to `log` what the terminal should see (standard error).
     public init?(environment: AppEnvironment, log: @escaping @Sendable (String) -> Void) {
-        guard let application = Application(id: GoodsDeskApp.applicationID, flags: .handlesCommandLine) else { return nil }
+        // The style sheets are in GoodsUI's GResource, at the resource base path, where
+        // AdwApplication loads them as it starts up.
+        guard let application = Application(id: GoodsDeskApp.applicationID, flags: .handlesCommandLine, resources: [.goodsUI]) else { return nil }
         self.application = application
         self.environment = environment
         self.log = log
-        // The style sheets are in GoodsUI's GResource, at the resource base path: registered
-        // before `startup`, where AdwApplication loads them.
-        _ = UIResourceBundle.goodsUI
         application.resourceBasePath = GoodsDeskApp.resourceBasePath
         application.addOptions(LaunchOptions.table.map(Self.applicationOption))
         application.setHelp(summary: tr("Browse second-hand goods: a desktop app built on an MVVM framework for GTK 4."),
