@@ -74,6 +74,10 @@ for run in "${ui_runs[@]}"; do wait "$run" || ui_failed=1; done
 cat "$artifacts/zh_CN.log" "$artifacts/en.log"
 [ "$ui_failed" -eq 0 ] || { echo "run-tests: UI scenarios failed (reports above; screenshots in $artifacts)" >&2; exit 1; }
 $quick && { phase "done (quick)"; exit 0; }
+# The second app, on the framework alone: its package built by path, its rules (no app module, no
+# raw C call, 300 lines), its view-model tests, its UI scenario in both languages.
+phase "the todo example (examples/todo)"
+./meson-helpers/test-todo.sh "$artifacts/todo"
 # Installed like a GNOME app: one release meson build from a pristine copy of the tree (which must stay
 # clean), installed into a temporary prefix with Debian's libdir, validated, moved, and smoke-tested with
 # the Swift toolchain hidden (as root: unshare --mount).
