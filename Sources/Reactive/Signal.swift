@@ -82,9 +82,9 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
     public func attach(_ observer: Observer, during lifetime: Lifetime) {
         switch source {
         case let .core(core):
-            if let subscriber = core.attach(observer: observer) { lifetime += subscriber }
+            if let subscription = core.attach(observer: observer) { lifetime += subscription }
         case let .owned(output):
-            if let subscriber = output.core.attach(observer: observer) { lifetime += subscriber }
+            if let subscription = output.core.attach(observer: observer) { lifetime += subscription }
         case let .derived(attach):
             attach(observer, lifetime)
         }
@@ -123,6 +123,7 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
                 case let .values(action): if case let .value(value) = event { action(value) }
                 // Never passed here: observer objects are attached by `attach(_:during:)`.
                 case let .observer(observer): observer._withUnsafeGuaranteedRef { $0.action(event) }
+                case .awaiting, .vacant: break
                 }
                 if event.isTerminating { observation.lifetime.end() }
             }, observation.lifetime)
