@@ -176,8 +176,10 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         return entry.handler
     }
 
-    /// Releases handlers that have left their entries, with no lock held.
-    @usableFromInline
+    /// Releases handlers that have left their entries, with no lock held. (This and the other
+    /// slow paths of a delivery are inlinable so that they are specialised with their caller:
+    /// unspecialised, every operation on the generic arrays looks up generic metadata.)
+    @inlinable
     func release(_ handlers: [Handler]) {
         for handler in handlers { handler.releaseObserver() }
         if !handlers.isEmpty { liveSubscriptionCounter.subtract(handlers.count, ordering: .relaxed) }
@@ -389,7 +391,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
 
     /// Whether an observer of the running delivery's snapshot is still attached (it may have
     /// been disposed since the delivery began).
-    @usableFromInline
+    @inlinable
     func stillAttached(_ slot: Int, _ id: UInt64) -> Bool {
         lock.lock(); defer { lock.unlock() }
         return isAttachedLocked(slot: slot, id: id)
@@ -402,7 +404,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         finishDeliveringContended()
     }
 
-    @usableFromInline
+    @inlinable
     func finishDeliveringContended() {
         lock.lock()
         snapshotIsBorrowed = false
@@ -415,7 +417,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     }
 
     /// Ends the delivery (call holding `lock`, which it releases) and releases what it kept.
-    @usableFromInline
+    @inlinable
     func endDeliveringLocked() {
         isDelivering = false
         lock.setAttention(false)
