@@ -41,6 +41,10 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
     /// A signal that starts now: `generator` runs once with the signal's input and a lifetime that
     /// ends when the signal terminates — or, silently, once nobody holds the signal and its last
     /// observer has left, so work a generator keeps going (timers, sockets) cannot leak.
+    ///
+    /// Inlinable, as every initialiser that makes a signal core is, so that the core's slot
+    /// operations are specialised for the caller's types (see `ObserverRegistry.slotAccess`).
+    @inlinable
     public init(_ generator: (Observer, Lifetime) -> Void) {
         let lifetime = Lifetime()
         let core = SignalCore<Value, Error>(onTerminated: { lifetime.end() })
@@ -58,6 +62,7 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
 
     /// A new signal and the observer that sends on it; `disposable` is disposed when the signal
     /// terminates, or once nobody holds the signal and its last observer has left.
+    @inlinable
     public static func pipe(disposable: any Disposable) -> (output: Signal, input: Observer) {
         let core = SignalCore<Value, Error>(onTerminated: { disposable.dispose() })
         let output = SignalOutput(core) { disposable.dispose() }
