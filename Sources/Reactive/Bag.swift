@@ -1,5 +1,5 @@
-/// Unordered storage of objects with O(1) insertion and O(1) removal by slot, for observers and
-/// clean-up actions.
+/// Unordered storage of objects with O(1) insertion and O(1) removal by slot, for clean-up
+/// actions (a lifetime's, a composite disposable's).
 ///
 /// Holes left by removals are reused, so memory stays proportional to the peak number of elements.
 /// Removal checks identity, so a stale slot number can never remove someone else's element. It is
@@ -31,25 +31,16 @@ struct Bag {
     mutating func remove(_ element: AnyObject, at slot: Int) -> Bool {
         guard slot >= 0, slot < slots.count, slots[slot] === element else { return false }
         slots[slot] = nil
-        vacate(slot)
-        return true
-    }
-
-    /// Frees `slot` without touching the element's storage: the element stays referenced until
-    /// the slot is reused or the bag empties. For owners whose elements mark themselves inactive
-    /// (subscribers) and are removed exactly once; it spares the random memory access of
-    /// `remove`, which dominates mass disposal of many observers.
-    @usableFromInline
-    mutating func vacate(_ slot: Int) {
         count -= 1
         if count == 0 {
-            // Keep a small buffer for the common observe/dispose churn; give back a large one.
+            // Keep a small buffer for the common add/remove churn; give back a large one.
             let keep = slots.capacity <= 16
             slots.removeAll(keepingCapacity: keep)
             freeSlots.removeAll(keepingCapacity: keep)
         } else {
             freeSlots.append(slot)
         }
+        return true
     }
 
     /// Empties the bag and returns what it held.

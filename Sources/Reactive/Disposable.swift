@@ -3,7 +3,13 @@ import Synchronization
 /// Something that can be cancelled once: a subscription, a scheduled action, a binding.
 ///
 /// Disposing twice is harmless; disposing releases whatever the disposable held.
-public protocol Disposable: AnyObject, Sendable {
+///
+/// Unlike ReactiveSwift's, this protocol is not class-bound: what `Signal.observe` returns is a
+/// small value naming the observer's slot in its signal (see `Subscription`), so that holding
+/// many observers allocates nothing per observer. Copies of such a value are the same
+/// disposable. Do not rely on identity (`===`) or weak references to a disposable; to keep one
+/// without keeping what it holds alive, keep it in an owner whose lifetime ends it.
+public protocol Disposable: Sendable {
     /// Whether `dispose()` has run.
     var isDisposed: Bool { get }
     /// Cancels the work and releases its resources. Idempotent and thread-safe.
@@ -41,10 +47,10 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
 
 /// A set of disposables disposed together; adding to a disposed composite disposes the newcomer.
 public final class CompositeDisposable: Disposable, @unchecked Sendable {
-    // `bag` and `disposed` are guarded by `lock`.
+    // `bag` and `disposed` are guarded by `lock` (so no dynamic exclusivity checks).
     private let lock = SpinLock()
-    private var bag = Bag()
-    private var disposed = false
+    @exclusivity(unchecked) private var bag = Bag()
+    @exclusivity(unchecked) private var disposed = false
 
     private final class Entry: Disposable, @unchecked Sendable { // safe: `slot` is written once, under the owner's lock
         // `slot` is written once, under the owner's lock, before anyone can read it.
@@ -117,10 +123,10 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 
 /// Holds one disposable at a time: setting a new one disposes the previous one.
 public final class SerialDisposable: Disposable, @unchecked Sendable {
-    // `current` and `disposed` are guarded by `lock`.
+    // `current` and `disposed` are guarded by `lock` (so no dynamic exclusivity checks).
     private let lock = SpinLock()
-    private var current: (any Disposable)?
-    private var disposed = false
+    @exclusivity(unchecked) private var current: (any Disposable)?
+    @exclusivity(unchecked) private var disposed = false
 
     public init(_ inner: (any Disposable)? = nil) {
         current = inner
@@ -131,33 +137,72 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
         return disposed
     }
 
-    /// The disposable currently held. Replacing it disposes the old one; setting it after disposal
-    /// disposes the new one at once.
+    /// The disposable currently held. Replacing it disposes the old one — even when the same
+    /// disposable is set again: disposables are not objects with an identity to compare (see
+    /// `Disposable`), so do not set one twice; setting it after disposal disposes the new one at
+    /// once.
     public var inner: (any Disposable)? {
         get {
             lock.lock(); defer { lock.unlock() }
             return current
         }
         set {
+            var displaced = newValue
             lock.lock()
-            if disposed {
-                lock.unlock()
-                newValue?.dispose()
-                return
-            }
-            let old = current
-            current = newValue
+            if !disposed { swap(&current, &displaced) }
             lock.unlock()
-            if old !== newValue { old?.dispose() }
+            displaced?.dispose()
         }
     }
 
     public func dispose() {
+        var old: (any Disposable)?
         lock.lock()
         if disposed { lock.unlock(); return }
         disposed = true
-        let old = current
-        current = nil
+        swap(&current, &old)
+        lock.unlock()
+        old?.dispose()
+    }
+}
+
+/// Holds one disposable object of a known type at a time, as `SerialDisposable` does: for
+/// operators that replace runs often (`flatMap(.latest)`), where keeping the run as its own
+/// type spares the value-witness calls every copy of an `any Disposable` costs.
+@usableFromInline
+final class SerialRun<Run: Disposable & AnyObject>: Disposable, @unchecked Sendable { // safe: `current` and `disposed` are guarded by `lock`
+    @usableFromInline let lock = SpinLock()
+    @usableFromInline @exclusivity(unchecked) var current: Run?
+    @usableFromInline @exclusivity(unchecked) var disposed = false
+
+    @inlinable init() {}
+
+    @inlinable
+    var isDisposed: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return disposed
+    }
+
+    /// Holds `run`, disposing the run held before; once disposed, disposes `run` at once.
+    @inlinable
+    func replace(with run: Run) {
+        var displaced: Run? = run
+        lock.lock()
+        if !disposed { swap(&current, &displaced) }
+        lock.unlock()
+        displaced?.dispose()
+    }
+
+    @inlinable
+    func dispose() {
+        var old: Run?
+        lock.lock()
+        if disposed {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        swap(&current, &old)
         lock.unlock()
         old?.dispose()
     }

@@ -67,7 +67,7 @@ final class PropertyStorage<Value: Sendable>: Sendable {
 public final class MutableProperty<Value: Sendable>: MutablePropertyProtocol, @unchecked Sendable {
     // Immutable references only; all mutable state is inside `storage.core`, under its lock.
     @usableFromInline let storage: PropertyStorage<Value>
-    private let token: Lifetime.Token
+    @usableFromInline let token: Lifetime.Token
 
     /// Ends when the property is released.
     public var lifetime: Lifetime { token.lifetime }
@@ -75,7 +75,9 @@ public final class MutableProperty<Value: Sendable>: MutablePropertyProtocol, @u
     /// The identity of this property as a binding target: a new binding replaces the old one.
     public let bindingSlot = BindingSlot()
 
-    /// A property holding `initial`.
+    /// A property holding `initial`. (Inlinable, as every initialiser that makes a signal core
+    /// is, so that the core's slot operations are specialised for the caller's types.)
+    @inlinable
     public init(_ initial: Value) {
         storage = PropertyStorage(initial)
         token = Lifetime.make().token
@@ -159,6 +161,7 @@ public final class Property<Value: Sendable>: PropertyProtocol, @unchecked Senda
     }
 
     /// A property whose value never changes.
+    @inlinable
     public init(value: Value) {
         let core = SignalCore<Value, Never>(current: value)
         core.endSilently(as: .completed)

@@ -41,6 +41,10 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
     /// A signal that starts now: `generator` runs once with the signal's input and a lifetime that
     /// ends when the signal terminates — or, silently, once nobody holds the signal and its last
     /// observer has left, so work a generator keeps going (timers, sockets) cannot leak.
+    ///
+    /// Inlinable, as every initialiser that makes a signal core is, so that the core's slot
+    /// operations are specialised for the caller's types (see `ObserverRegistry.slotAccess`).
+    @inlinable
     public init(_ generator: (Observer, Lifetime) -> Void) {
         let lifetime = Lifetime()
         let core = SignalCore<Value, Error>(onTerminated: { lifetime.end() })
@@ -58,6 +62,7 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
 
     /// A new signal and the observer that sends on it; `disposable` is disposed when the signal
     /// terminates, or once nobody holds the signal and its last observer has left.
+    @inlinable
     public static func pipe(disposable: any Disposable) -> (output: Signal, input: Observer) {
         let core = SignalCore<Value, Error>(onTerminated: { disposable.dispose() })
         let output = SignalOutput(core) { disposable.dispose() }
@@ -82,9 +87,9 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
     public func attach(_ observer: Observer, during lifetime: Lifetime) {
         switch source {
         case let .core(core):
-            if let subscriber = core.attach(observer: observer) { lifetime += subscriber }
+            if let subscription = core.attach(observer: observer) { lifetime += subscription }
         case let .owned(output):
-            if let subscriber = output.core.attach(observer: observer) { lifetime += subscriber }
+            if let subscription = output.core.attach(observer: observer) { lifetime += subscription }
         case let .derived(attach):
             attach(observer, lifetime)
         }
@@ -123,6 +128,7 @@ public struct Signal<Value: Sendable, Error: Swift.Error>: Sendable {
                 case let .values(action): if case let .value(value) = event { action(value) }
                 // Never passed here: observer objects are attached by `attach(_:during:)`.
                 case let .observer(observer): observer._withUnsafeGuaranteedRef { $0.action(event) }
+                case .awaiting, .vacant: break
                 }
                 if event.isTerminating { observation.lifetime.end() }
             }, observation.lifetime)

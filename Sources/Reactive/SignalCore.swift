@@ -12,7 +12,10 @@ import Synchronization
 ///   a delivery receives nothing more, not even the event in flight.
 /// - After the terminal event every observer is released.
 ///
-/// Observers live in a `Bag`, so attaching and detaching are O(1) at any number of observers.
+/// Observers live in the core itself, one entry each in a contiguous array (`entries`) whose
+/// vacated entries are chained into a free list, so attaching and detaching are O(1) at any
+/// number of observers, touch one entry and allocate nothing per observer (the handle returned
+/// is a `Subscription` value naming the entry).
 @usableFromInline
 final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, Disposable, @unchecked Sendable { // safe: see below
     // Every `var` below is guarded by `lock`; observers are only ever called with `lock` released.
@@ -25,58 +28,62 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     enum Handler: Sendable {
         case events(Action)
         case values(@Sendable (Value) -> Void)
-        /// An observer object, retained by hand (`Subscriber` releases it): a delivery calls its
-        /// immutable `action` through a borrowed reference, with no retain and release per event.
+        /// An observer object, retained by hand (released when its entry is): a delivery calls
+        /// its immutable `action` through a borrowed reference, with no retain and release per
+        /// event.
         case observer(Unmanaged<Signal<Value, Error>.Observer>)
+        /// An observer object (retained by hand) whose attachment the delivering thread has yet
+        /// to complete by sending it the current value; deliveries skip it until then.
+        case awaiting(Unmanaged<Signal<Value, Error>.Observer>)
+        /// No observer: the next vacant entry of the free list, or -1.
+        case vacant(next: Int)
+
+        /// Releases what the handler holds by hand, once it has left its entry.
+        @inlinable
+        func releaseObserver() {
+            switch self {
+            case let .observer(observer), let .awaiting(observer): observer.release()
+            default: break
+            }
+        }
     }
 
-    /// An attached observer with its event handler.
+    /// One observer's slot: the id it was attached as (0 while vacant) and its handler.
     @usableFromInline
-    final class Subscriber: Subscription, @unchecked Sendable { // safe: see `handler`
-        // `handler` is read by the delivering thread without the lock and cleared only when no
-        // delivery is running (see `ObserverRegistry`), so reads and the one write never overlap.
-        @usableFromInline @exclusivity(unchecked) var handler: Handler?
-        /// Whether `handler` holds an observer object this subscriber still has to release
-        /// (checked first, so that freeing any other subscriber does not copy its handler).
-        @usableFromInline @exclusivity(unchecked) var ownsObserver: Bool
+    struct Entry {
+        @usableFromInline var id: UInt64
+        @usableFromInline var handler: Handler
 
         @inlinable
-        init(_ handler: Handler, core: SignalCore) {
+        init(id: UInt64, handler: Handler) {
+            self.id = id
             self.handler = handler
-            if case .observer = handler { ownsObserver = true } else { ownsObserver = false }
-            super.init(registry: core)
-        }
-
-        @inlinable
-        func action(_ event: Event<Value, Error>) {
-            switch handler {
-            case let .observer(observer)?: observer._withUnsafeGuaranteedRef { $0.action(event) }
-            case let .events(action)?: action(event)
-            case let .values(action)?: if case let .value(value) = event { action(value) }
-            case nil: break
-            }
-        }
-
-        @usableFromInline
-        override func releaseHandler() {
-            if ownsObserver, case let .observer(observer)? = handler {
-                ownsObserver = false
-                observer.release()
-            }
-            handler = nil
-        }
-
-        deinit {
-            if ownsObserver, case let .observer(observer)? = handler { observer.release() }
         }
     }
 
     @usableFromInline
     enum Pending {
         case event(Event<Value, Error>)
-        case attach(Subscriber)
+        /// An observer reserved in `slot` as `id`, to be sent the current value and activated.
+        case attach(slot: Int, id: UInt64, observer: Signal<Value, Error>.Observer)
     }
 
+    /// The observers, by slot. A delivery may read the buffer without the lock (see
+    /// `protectSnapshotLocked`).
+    @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<Entry> = []
+    /// First vacant entry, or -1.
+    @usableFromInline @exclusivity(unchecked) var freeHead = -1
+    /// The id the next attachment gets; never reused, so a stale handle never matches.
+    @usableFromInline @exclusivity(unchecked) var nextID: UInt64 = 1
+    /// Entries reserved for attachments not completed yet (`Handler.awaiting`).
+    @usableFromInline @exclusivity(unchecked) var awaitingCount = 0
+    /// Set while the delivering thread reads `entries` without holding a reference to it.
+    @usableFromInline @exclusivity(unchecked) var snapshotIsBorrowed = false
+    /// Observer buffers a delivery was reading when the observers changed, kept alive until it
+    /// ends.
+    @usableFromInline @exclusivity(unchecked) var keptSnapshots: [ContiguousArray<Entry>] = []
+    /// Handlers detached during a delivery, released when it ends.
+    @usableFromInline @exclusivity(unchecked) var retired: [Handler] = []
     @usableFromInline @exclusivity(unchecked) var drainer: UInt = 0
     @usableFromInline @exclusivity(unchecked) var pending: ContiguousArray<Pending> = []
     @usableFromInline @exclusivity(unchecked) var isTerminated = false
@@ -94,7 +101,131 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         self.current = current
         self.delivered = current
         self.onTerminated = onTerminated
-        super.init()
+        super.init(slotAccess: { registry, slot, id, detach in
+            // Only ever called with the core that made it (see `ObserverRegistry.slotAccess`).
+            let core = unsafeDowncast(registry, to: SignalCore<Value, Error>.self)
+            if detach { return core.detachNow(slot: slot, id: id) }
+            return core.isAttachedNow(slot: slot, id: id)
+        })
+    }
+
+    deinit {
+        // Nobody holds a handle or sends any more; observer objects are retained by hand.
+        for entry in entries { entry.handler.releaseObserver() }
+        for handler in retired { handler.releaseObserver() }
+        let left = attachedCount
+        if left > 0 { liveSubscriptionCounter.subtract(left, ordering: .relaxed) }
+    }
+
+    // MARK: Slot storage (call under `lock`)
+
+    /// Call under `lock` before changing `entries`: a delivery in progress may be reading the
+    /// current buffer without a reference of its own (that saves a retain and a release per
+    /// event), so the buffer is kept alive, and the change made on a copy, until it ends.
+    @inlinable
+    func protectSnapshotLocked() {
+        if snapshotIsBorrowed {
+            snapshotIsBorrowed = false
+            if isDelivering {
+                keptSnapshots.append(entries)
+                lock.setAttention(true)
+            }
+        }
+    }
+
+    /// Stores `handler` in a vacant entry; returns its slot and id.
+    @inlinable
+    func insertLocked(_ handler: Handler) -> (slot: Int, id: UInt64) {
+        protectSnapshotLocked()
+        let id = nextID
+        nextID &+= 1
+        attachedCount += 1
+        let entry = Entry(id: id, handler: handler)
+        let slot = freeHead
+        if slot >= 0 {
+            if case let .vacant(next) = entries[slot].handler { freeHead = next } else { freeHead = -1 }
+            entries[slot] = entry
+            return (slot, id)
+        }
+        entries.append(entry)
+        return (entries.count - 1, id)
+    }
+
+    /// Whether the observer attached as `id` occupies `slot`.
+    @inlinable
+    func isAttachedLocked(slot: Int, id: UInt64) -> Bool {
+        slot >= 0 && slot < entries.count && entries[slot].id == id
+    }
+
+    /// Vacates `slot` (which must be occupied) and returns its handler.
+    @inlinable
+    func takeLocked(_ slot: Int) -> Handler {
+        protectSnapshotLocked()
+        var entry = Entry(id: 0, handler: .vacant(next: freeHead))
+        swap(&entry, &entries[slot])
+        if case .awaiting = entry.handler { awaitingCount -= 1 }
+        attachedCount -= 1
+        if attachedCount == 0 {
+            // Every entry is vacant: keep a small buffer for the common observe/dispose churn,
+            // give back a large one.
+            entries.removeAll(keepingCapacity: entries.capacity <= 16)
+            freeHead = -1
+        } else {
+            freeHead = slot
+        }
+        return entry.handler
+    }
+
+    /// Releases handlers that have left their entries, with no lock held. (This and the other
+    /// slow paths of a delivery are inlinable so that they are specialised with their caller:
+    /// unspecialised, every operation on the generic arrays looks up generic metadata.)
+    @inlinable
+    func release(_ handlers: [Handler]) {
+        for handler in handlers { handler.releaseObserver() }
+        if !handlers.isEmpty { liveSubscriptionCounter.subtract(handlers.count, ordering: .relaxed) }
+    }
+
+    // MARK: Handles
+
+    /// Detaches the observer attached as `id` if it still occupies `slot`; returns whether it did.
+    @inlinable
+    func detachNow(slot: Int, id: UInt64) -> Bool {
+        lock.lock()
+        guard isAttachedLocked(slot: slot, id: id) else {
+            lock.unlock()
+            return false
+        }
+        let handler = takeLocked(slot)
+        var unobserved: (@Sendable (ObserverRegistry) -> Void)?
+        if whenUnobserved != nil, attachedCount == 0 {
+            unobserved = whenUnobserved
+            whenUnobserved = nil
+        }
+        if isDelivering {
+            // The delivery may be calling it, or about to: it skips it and releases it at its end.
+            retired.append(handler)
+            lock.setDetached(true)
+            lock.setAttention(true)
+            lock.unlock()
+        } else {
+            lock.unlock()
+            handler.releaseObserver()
+            liveSubscriptionCounter.subtract(1, ordering: .relaxed)
+        }
+        unobserved?(self)
+        return true
+    }
+
+    @inlinable
+    func isAttachedNow(slot: Int, id: UInt64) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return isAttachedLocked(slot: slot, id: id)
+    }
+
+    @usableFromInline
+    override var observerCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return attachedCount - awaitingCount
     }
 
     // MARK: Sending
@@ -117,7 +248,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             snapshotIsBorrowed = true
             // The pointer outlives the closure on purpose: the buffer stays allocated and
             // unchanged until the delivery ends (see `protectSnapshotLocked`).
-            let buffer = observers.slots.withUnsafeBufferPointer { $0 }
+            let buffer = entries.withUnsafeBufferPointer { $0 }
             lock.unlockDelivering()
             deliver(event, to: buffer)
             finishDelivering()
@@ -134,35 +265,15 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         if let delivery { perform(delivery) }
     }
 
-    /// The observers a delivery goes to: for a value, the bag's buffer itself, borrowed (kept
-    /// alive by `protectSnapshotLocked` if the bag changes meanwhile); for the terminal event,
-    /// the bag's contents, taken out of it.
-    @usableFromInline
-    struct Snapshot {
-        @usableFromInline let borrowed: UnsafeBufferPointer<AnyObject?>
-        @usableFromInline let owned: ContiguousArray<AnyObject?>?
-
-        @inlinable
-        init(borrowed: UnsafeBufferPointer<AnyObject?>) {
-            self.borrowed = borrowed
-            self.owned = nil
-        }
-
-        @inlinable
-        init(owned: ContiguousArray<AnyObject?>) {
-            self.borrowed = UnsafeBufferPointer(start: nil, count: 0)
-            self.owned = owned
-        }
-    }
-
-    /// A delivery this thread owns: the event and the observers to give it to.
+    /// A delivery this thread owns: the event and the observers' buffer, borrowed (kept alive
+    /// by `protectSnapshotLocked` if the observers change meanwhile).
     @usableFromInline
     struct Delivery {
         @usableFromInline let event: Event<Value, Error>
-        @usableFromInline let snapshot: Snapshot
+        @usableFromInline let snapshot: UnsafeBufferPointer<Entry>
 
         @inlinable
-        init(event: Event<Value, Error>, snapshot: Snapshot) {
+        init(event: Event<Value, Error>, snapshot: UnsafeBufferPointer<Entry>) {
             self.event = event
             self.snapshot = snapshot
         }
@@ -171,7 +282,7 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     /// Delivers an owned delivery, then whatever was queued meanwhile. Call with no lock held.
     @inlinable
     func perform(_ delivery: Delivery) {
-        deliver(delivery.event, to: delivery.snapshot)
+        deliverOwned(delivery)
         finishDelivering()
     }
 
@@ -199,51 +310,91 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         return Delivery(event: event, snapshot: snapshotLocked(for: event))
     }
 
+    /// Starts delivering `event`: borrows the observers' buffer. The terminal event goes to the
+    /// observers attached now (none can attach after it), which are released once it has
+    /// reached them all (`sweepAfterTerminal`).
     @inlinable
-    func snapshotLocked(for event: Event<Value, Error>) -> Snapshot {
+    func snapshotLocked(for event: Event<Value, Error>) -> UnsafeBufferPointer<Entry> {
         switch event {
         case let .value(value):
             if tracksValue { delivered = value }
-            snapshotIsBorrowed = true
-            // The pointer outlives the closure on purpose: the buffer stays allocated and
-            // unchanged until the delivery ends (see `protectSnapshotLocked`).
-            return Snapshot(borrowed: observers.slots.withUnsafeBufferPointer { $0 })
         default:
             terminal = event
-            isSealed = true
             whenUnobserved = nil
-            return Snapshot(owned: observers.removeAll())
         }
+        lock.setDetached(false)
+        snapshotIsBorrowed = true
+        // The pointer outlives the closure on purpose: the buffer stays allocated and
+        // unchanged until the delivery ends (see `protectSnapshotLocked`).
+        return entries.withUnsafeBufferPointer { $0 }
     }
 
     @inlinable
-    func deliver(_ event: Event<Value, Error>, to snapshot: Snapshot) {
-        if let owned = snapshot.owned {
-            owned.withUnsafeBufferPointer { deliver(event, to: $0) }
-            for case let object? in owned {
-                let subscriber = unsafeDowncast(object, to: Subscriber.self)
-                subscriber.slot.store(-1, ordering: .relaxed)
-                subscriber.releaseHandler()
+    func deliverOwned(_ delivery: Delivery) {
+        deliver(delivery.event, to: delivery.snapshot)
+        if delivery.event.isTerminating { sweepAfterTerminal() }
+    }
+
+    /// Releases every observer once the terminal event has reached them: later disposals find
+    /// nothing to detach. Observers still queued for attachment stay, to be sent the current
+    /// value and the terminal event when their turn comes.
+    @usableFromInline
+    func sweepAfterTerminal() {
+        lock.lock()
+        // The terminal delivery has ended: nobody reads the buffer it borrowed any more.
+        snapshotIsBorrowed = false
+        var swept = ContiguousArray<Entry>()
+        swap(&swept, &entries)
+        freeHead = -1
+        if awaitingCount > 0 {
+            // Rare: put the reserved entries back in their slots, the rest vacant.
+            entries = ContiguousArray(repeating: Entry(id: 0, handler: .vacant(next: -1)), count: swept.count)
+            for slot in swept.indices {
+                guard case .awaiting = swept[slot].handler else { continue }
+                swap(&entries[slot], &swept[slot])
             }
-            onTerminated?()
-        } else {
-            deliver(event, to: snapshot.borrowed)
+            for slot in entries.indices.reversed() where entries[slot].id == 0 {
+                entries[slot].handler = .vacant(next: freeHead)
+                freeHead = slot
+            }
         }
+        let released = attachedCount - awaitingCount
+        attachedCount = awaitingCount
+        isSealed = awaitingCount == 0
+        lock.unlock()
+        for entry in swept { entry.handler.releaseObserver() }
+        if released > 0 { liveSubscriptionCounter.subtract(released, ordering: .relaxed) }
+        onTerminated?()
     }
 
     @inlinable
-    func deliver(_ event: Event<Value, Error>, to buffer: UnsafeBufferPointer<AnyObject?>) {
-        // The buffer keeps every subscriber alive for the whole loop, so each is borrowed
-        // rather than retained: its slot is read as a bare pointer (an `AnyObject?` is one
-        // pointer, null for nil), which loading as an object would retain.
-        guard let base = buffer.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        for index in 0..<buffer.count {
-            guard let bits = raw.load(fromByteOffset: index &* MemoryLayout<AnyObject?>.stride, as: UnsafeRawPointer?.self) else { continue }
-            Unmanaged<Subscriber>.fromOpaque(bits)._withUnsafeGuaranteedRef { subscriber in
-                if subscriber.isActive { subscriber.action(event) }
+    func deliver(_ event: Event<Value, Error>, to buffer: UnsafeBufferPointer<Entry>) {
+        // An observer object is called through a borrowed reference: the entry holds it
+        // retained until the delivery ends (see `detach`).
+        for index in buffer.indices {
+            switch buffer[index].handler {
+            case let .observer(observer):
+                if lock.hasDetached(), !stillAttached(index, buffer[index].id) { continue }
+                observer._withUnsafeGuaranteedRef { $0.action(event) }
+            case let .events(action):
+                if lock.hasDetached(), !stillAttached(index, buffer[index].id) { continue }
+                action(event)
+            case let .values(action):
+                guard case let .value(value) = event else { continue }
+                if lock.hasDetached(), !stillAttached(index, buffer[index].id) { continue }
+                action(value)
+            case .awaiting, .vacant:
+                continue
             }
         }
+    }
+
+    /// Whether an observer of the running delivery's snapshot is still attached (it may have
+    /// been disposed since the delivery began).
+    @inlinable
+    func stillAttached(_ slot: Int, _ id: UInt64) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return isAttachedLocked(slot: slot, id: id)
     }
 
     /// Ends this thread's delivery: one compare-and-swap when nothing happened meanwhile.
@@ -253,24 +404,31 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
         finishDeliveringContended()
     }
 
-    @usableFromInline
+    @inlinable
     func finishDeliveringContended() {
         lock.lock()
         snapshotIsBorrowed = false
         if pending.isEmpty {
-            isDelivering = false
-            lock.setAttention(false)
-            let retired = self.retired
-            self.retired = []
-            let kept = keptSnapshots
-            keptSnapshots = []
-            lock.unlock()
-            releaseRetired(retired)
-            withExtendedLifetime(kept) {}
+            endDeliveringLocked()
             return
         }
         lock.unlock()
         drainPending()
+    }
+
+    /// Ends the delivery (call holding `lock`, which it releases) and releases what it kept.
+    @inlinable
+    func endDeliveringLocked() {
+        isDelivering = false
+        lock.setAttention(false)
+        lock.setDetached(false)
+        let retired = self.retired
+        self.retired = []
+        let kept = keptSnapshots
+        keptSnapshots = []
+        lock.unlock()
+        release(retired)
+        withExtendedLifetime(kept) {}
     }
 
     /// Delivers queued events and attachments until none are left.
@@ -285,15 +443,24 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             case let .event(event):
                 let snapshot = snapshotLocked(for: event)
                 lock.unlock()
-                deliver(event, to: snapshot)
-            case let .attach(subscriber):
-                guard subscriber.slot.load(ordering: .relaxed) == Subscription.awaitingAttachment else {
-                    retired.append(subscriber)
-                    continue
+                deliverOwned(Delivery(event: event, snapshot: snapshot))
+            case let .attach(slot, id, observer):
+                guard isAttachedLocked(slot: slot, id: id) else { continue } // disposed meanwhile
+                let start: Start
+                if let terminal {
+                    retired.append(takeLocked(slot))
+                    if attachedCount == 0 { isSealed = true }
+                    start = Start(value: current, terminal: terminal)
+                } else {
+                    protectSnapshotLocked()
+                    if case let .awaiting(retained) = entries[slot].handler {
+                        entries[slot].handler = .observer(retained)
+                        awaitingCount -= 1
+                    }
+                    start = Start(value: delivered, terminal: nil)
                 }
-                let start = insertOrFinishLocked(subscriber, expecting: Subscription.awaitingAttachment)
                 lock.unlock()
-                start.run(subscriber)
+                start.run(observer)
             }
             lock.lock()
             // The last delivery has ended: nobody reads the buffer it borrowed any more.
@@ -304,16 +471,8 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             }
         }
         pending.removeAll(keepingCapacity: pending.capacity <= 64)
-        isDelivering = false
         snapshotIsBorrowed = false
-        lock.setAttention(false)
-        let retired = self.retired
-        self.retired = []
-        let kept = keptSnapshots
-        keptSnapshots = []
-        lock.unlock()
-        releaseRetired(retired)
-        withExtendedLifetime(kept) {}
+        endDeliveringLocked()
     }
 
     // MARK: Observers
@@ -321,29 +480,33 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
     /// Attaches an observer for future events. On a terminated signal it receives `interrupted` at
     /// once and `nil` is returned.
     @inlinable
-    func attach(_ action: @escaping Action) -> Subscriber? {
+    func attach(_ action: @escaping Action) -> Subscription? {
         attach(.events(action))
     }
 
     /// Attaches an observer object (see `Handler.observer`).
     @inlinable
-    func attach(observer: Signal<Value, Error>.Observer) -> Subscriber? {
+    func attach(observer: Signal<Value, Error>.Observer) -> Subscription? {
         attach(.observer(Unmanaged.passRetained(observer)))
     }
 
     @inlinable
-    func attach(_ handler: Handler) -> Subscriber? {
-        let subscriber = Subscriber(handler, core: self)
+    func attach(_ handler: Handler) -> Subscription? {
         lock.lock()
         if terminal != nil {
             lock.unlock()
-            subscriber.action(.interrupted)
+            switch handler {
+            case let .events(action): action(.interrupted)
+            case let .observer(observer):
+                observer.takeRetainedValue().action(.interrupted)
+            default: break
+            }
             return nil
         }
-        protectSnapshotLocked()
-        subscriber.slot.store(observers.insert(subscriber), ordering: .relaxed)
+        let (slot, id) = insertLocked(handler)
         lock.unlock()
-        return subscriber
+        liveSubscriptionCounter.add(1, ordering: .relaxed)
+        return Subscription(registry: self, slot: slot, id: id)
     }
 
     /// What a newly attached property observer must be sent first.
@@ -357,61 +520,55 @@ final class SignalCore<Value: Sendable, Error: Swift.Error>: ObserverRegistry, D
             self.terminal = terminal
         }
         @inlinable
-        func run(_ subscriber: Subscriber) {
-            if let value { subscriber.action(.value(value)) }
-            if let terminal {
-                subscriber.slot.store(-1, ordering: .relaxed)
-                subscriber.action(terminal)
-                subscriber.releaseHandler()
-            }
+        func run(_ observer: Signal<Value, Error>.Observer) {
+            if let value { observer.action(.value(value)) }
+            if let terminal { observer.action(terminal) }
         }
     }
 
+    /// Attaches `observer` now (the caller owns the delivery), or, on a terminated core,
+    /// returns what it must be sent instead.
     @inlinable
-    func insertOrFinishLocked(_ subscriber: Subscriber, expecting expected: Int = -1) -> Start {
+    func insertOrFinishLocked(_ observer: Signal<Value, Error>.Observer) -> (Start, Subscription) {
         if let terminal {
-            return Start(value: current, terminal: terminal)
+            return (Start(value: current, terminal: terminal), .ended(self))
         }
-        protectSnapshotLocked()
-        let slot = observers.insert(subscriber)
-        guard subscriber.slot.compareExchange(expected: expected, desired: slot, ordering: .relaxed).exchanged else {
-            // Disposed while queued for attachment.
-            observers.remove(subscriber, at: slot)
-            retired.append(subscriber)
-            lock.setAttention(true)
-            return Start(value: nil, terminal: nil)
-        }
-        return Start(value: delivered, terminal: nil)
+        let (slot, id) = insertLocked(.observer(Unmanaged.passRetained(observer)))
+        liveSubscriptionCounter.add(1, ordering: .relaxed)
+        return (Start(value: delivered, terminal: nil), Subscription(registry: self, slot: slot, id: id))
     }
 
     /// Attaches an observer that first receives the current value, then every later event, with no
     /// gap and no repeat even while another thread is delivering (used by property producers).
     @inlinable
-    func attachSendingCurrent(_ observer: Signal<Value, Error>.Observer) -> Subscriber {
-        let subscriber = Subscriber(.observer(Unmanaged.passRetained(observer)), core: self)
+    func attachSendingCurrent(_ observer: Signal<Value, Error>.Observer) -> Subscription {
         lock.lock()
         if !isDelivering {
             isDelivering = true
             drainer = currentThreadID()
-            // No delivery is reading the bag's buffer (a flag left by the last one is stale).
+            // No delivery is reading the observers' buffer (a flag left by the last one is stale).
             snapshotIsBorrowed = false
-            let start = insertOrFinishLocked(subscriber)
+            let (start, subscription) = insertOrFinishLocked(observer)
             lock.unlock()
-            start.run(subscriber)
+            start.run(observer)
             finishDelivering()
+            return subscription
         } else if drainer == currentThreadID() {
             // Re-entrant: we are inside an observer of this core, on the delivering thread.
-            let start = insertOrFinishLocked(subscriber)
+            let (start, subscription) = insertOrFinishLocked(observer)
             lock.unlock()
-            start.run(subscriber)
+            start.run(observer)
+            return subscription
         } else {
-            // Not yet in the bag: mark it attachable (not -1, which means disposed).
-            subscriber.slot.store(Subscription.awaitingAttachment, ordering: .relaxed)
-            pending.append(.attach(subscriber))
+            // Reserved, not yet delivered to: the delivering thread completes the attachment.
+            let (slot, id) = insertLocked(.awaiting(Unmanaged.passRetained(observer)))
+            awaitingCount += 1
+            pending.append(.attach(slot: slot, id: id, observer: observer))
             lock.setAttention(true)
             lock.unlock()
+            liveSubscriptionCounter.add(1, ordering: .relaxed)
+            return Subscription(registry: self, slot: slot, id: id)
         }
-        return subscriber
     }
 
     // MARK: Ending without an event

@@ -75,7 +75,8 @@ func currentThreadID() -> UInt {
 ///
 /// Bits: `locked` (held; guards the core's fields), `delivering` (a thread owns the delivery),
 /// `attention` (something waits for the delivering thread: queued events, retired observers,
-/// kept snapshots). While `locked` is set only the holder changes the word, so the holder sets
+/// kept snapshots), `detached` (an observer left during the running delivery, which must look
+/// up the observers it has yet to reach before calling them). While `locked` is set only the holder changes the word, so the holder sets
 /// and reads the other bits with plain atomic loads and stores.
 @usableFromInline
 struct RegistryLock: ~Copyable, Sendable {
@@ -84,6 +85,7 @@ struct RegistryLock: ~Copyable, Sendable {
     @inlinable static var locked: UInt { 1 }
     @inlinable static var delivering: UInt { 2 }
     @inlinable static var attention: UInt { 4 }
+    @inlinable static var detached: UInt { 8 }
 
     @inlinable init() {}
 
@@ -140,6 +142,18 @@ struct RegistryLock: ~Copyable, Sendable {
         let current = word.load(ordering: .relaxed)
         word.store(attention ? current | Self.attention : current & ~Self.attention, ordering: .relaxed)
     }
+
+    /// Marks that an observer left during the running delivery (call while holding the lock).
+    @inlinable
+    borrowing func setDetached(_ detached: Bool) {
+        let current = word.load(ordering: .relaxed)
+        word.store(detached ? current | Self.detached : current & ~Self.detached, ordering: .relaxed)
+    }
+
+    /// Whether an observer left since the running delivery took its snapshot: read by the
+    /// delivering thread without the lock, once per observer it calls.
+    @inlinable
+    borrowing func hasDetached() -> Bool { word.load(ordering: .relaxed) & Self.detached != 0 }
 
     /// Ends a delivery that nothing else needs to follow up (not locked, no attention): returns
     /// false when the caller must take the lock and look.

@@ -1,54 +1,47 @@
 import Synchronization
 
-/// Number of subscriptions alive in the process (attached observers not yet freed).
+/// Number of subscriptions alive in the process (attached observers whose handlers are not yet
+/// released).
 @usableFromInline
 let liveSubscriptionCounter = Atomic<Int>(0)
 
-/// The non-generic half of a signal core: its lock and its observers. Detaching (reached through
-/// `Disposable.dispose()`, where callers cannot specialise generics) runs here as plain code.
+/// The non-generic half of a signal core: its lock and what its subscription handles call.
+/// The observers themselves live in the core (`SignalCore.entries`), whose type they depend on.
 ///
 /// Handlers are released as soon as their subscription ends, even while the caller still holds
-/// the disposable: at once when no delivery is running, else when the running delivery finishes
-/// (a delivery reads handlers without the lock, so nobody may clear one under it).
+/// the handle: at once when no delivery is running, else when the running delivery finishes
+/// (a delivery reads handlers without the lock, so nobody may release one under it).
 @usableFromInline
 class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by `lock`
     // Subclasses guard their own state with the same lock.
     @usableFromInline let lock = RegistryLock()
-    @usableFromInline @exclusivity(unchecked) var observers = Bag()
-    /// Set while the delivering thread reads `observers.slots` without holding a reference to it
-    /// (see `protectSnapshotLocked`).
-    @usableFromInline @exclusivity(unchecked) var snapshotIsBorrowed = false
-    /// Observer buffers a delivery was reading when the bag changed, kept alive until it ends.
-    @usableFromInline @exclusivity(unchecked) var keptSnapshots: [ContiguousArray<AnyObject?>] = []
-    /// Set when the terminal event took every observer out of the bag: later detaches are no-ops.
+    /// Number of attached observers (including those queued for attachment).
+    @usableFromInline @exclusivity(unchecked) var attachedCount = 0
+    /// Set when the terminal event has been delivered and every observer was released.
     @usableFromInline @exclusivity(unchecked) var isSealed = false
-    /// Subscriptions detached during a delivery, whose handlers that delivery will release.
-    @usableFromInline @exclusivity(unchecked) var retired: [Subscription] = []
     /// Set once nobody can attach any more (the signal's output was released): runs when the
     /// last observer leaves, ending the signal silently so its work does not outlive demand.
     @usableFromInline @exclusivity(unchecked) var whenUnobserved: (@Sendable (ObserverRegistry) -> Void)?
+    /// Detaches (`detach` true) or looks up the observer attached as `id` in `slot` of the core
+    /// it is called with, which must be this registry; returns whether it was attached.
+    ///
+    /// A closure the core makes where it is created, not a method: a handle reaches its core
+    /// through `any Disposable`, where nothing is specialised, and the core's observers are
+    /// stored by type, so a method would run as unspecialised generic code, looking up generic
+    /// metadata on every call (several times slower than the rest of a disposal). A closure
+    /// made in a specialised caller is itself specialised.
+    @usableFromInline let slotAccess: @Sendable (ObserverRegistry, _ slot: Int, _ id: UInt64, _ detach: Bool) -> Bool
 
-    @inlinable init() {}
+    @inlinable
+    init(slotAccess: @escaping @Sendable (ObserverRegistry, _ slot: Int, _ id: UInt64, _ detach: Bool) -> Bool) {
+        self.slotAccess = slotAccess
+    }
 
     /// Whether a thread owns the delivery (read and set under `lock`).
     @inlinable
     final var isDelivering: Bool {
         get { lock.isDelivering() }
         set { lock.setDelivering(newValue) }
-    }
-
-    /// Call under `lock` before changing `observers.slots`: a delivery in progress may be reading
-    /// the current buffer without a reference of its own (that saves a retain and a release per
-    /// event), so the buffer is kept alive, and the change made on a copy, until it ends.
-    @inlinable
-    final func protectSnapshotLocked() {
-        if snapshotIsBorrowed {
-            snapshotIsBorrowed = false
-            if isDelivering {
-                keptSnapshots.append(observers.slots)
-                lock.setAttention(true)
-            }
-        }
     }
 
     /// Runs `action` once the registry has no observer left (at once if it has none now); never
@@ -60,7 +53,7 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
             lock.unlock()
             return
         }
-        if observers.count > 0 {
+        if attachedCount > 0 {
             whenUnobserved = action
             lock.unlock()
             return
@@ -69,78 +62,57 @@ class ObserverRegistry: @unchecked Sendable { // safe: every `var` is guarded by
         action(self)
     }
 
-    /// Detaches a subscription that has just marked itself inactive (so this runs once per
-    /// subscription). Its slot is vacated lazily: deliveries skip inactive subscribers.
-    @usableFromInline
-    final func detach(_ subscription: Subscription, at slot: Int) {
-        lock.lock()
-        var unobserved: (@Sendable (ObserverRegistry) -> Void)?
-        if !isSealed {
-            if observers.count == 1 { protectSnapshotLocked() }
-            observers.vacate(slot)
-            if whenUnobserved != nil, observers.count == 0 {
-                unobserved = whenUnobserved
-                whenUnobserved = nil
-            }
-        }
-        let releaseNow = !isDelivering
-        if !releaseNow {
-            retired.append(subscription)
-            lock.setAttention(true)
-        }
-        lock.unlock()
-        if releaseNow { subscription.releaseHandler() }
-        unobserved?(self)
-    }
+    /// Detaches the observer in `slot` if it is still the one attached as `id`; a no-op for a
+    /// handle whose observer has left (disposed, or released by the terminal event), even when
+    /// the slot has a new occupant.
+    @inlinable
+    final func detach(slot: Int, id: UInt64) { _ = slotAccess(self, slot, id, true) }
 
-    /// Releases the handlers retired during the delivery that just ended. Call after clearing
-    /// `isDelivering`, with `lock` released.
-    @usableFromInline
-    final func releaseRetired(_ subscriptions: [Subscription]) {
-        for subscription in subscriptions { subscription.releaseHandler() }
-    }
+    /// Whether the observer attached as `id` still occupies `slot`.
+    @inlinable
+    final func isAttached(slot: Int, id: UInt64) -> Bool { slotAccess(self, slot, id, false) }
 
-    /// Number of attached observers.
+    /// Number of attached observers (not counting those still queued for attachment).
     @usableFromInline
-    final var observerCount: Int {
+    var observerCount: Int {
         lock.lock(); defer { lock.unlock() }
-        return observers.count
+        return attachedCount
     }
 }
 
-/// One attached observer, as its registry sees it; disposing it detaches it.
+/// One attached observer, as its observer sees it: disposing it detaches the observer.
+///
+/// A value, not an object: it names its core, its observer's slot there and the attachment's
+/// id, unique within the core, so observing allocates nothing beyond the core's slot storage
+/// and a stale handle (its observer gone, the slot reused) can never detach a newcomer. It is
+/// three words, so an `any Disposable` holds it inline. Copies are the same subscription.
 @usableFromInline
-class Subscription: Disposable, @unchecked Sendable { // safe: immutable but for the atomic `slot`
-    // `slot`: its slot in the registry while attached, -1 once detached or finished.
+struct Subscription: Disposable, Equatable {
     @usableFromInline let registry: ObserverRegistry
-    @usableFromInline let slot = Atomic<Int>(-1)
+    @usableFromInline let slot: Int
+    @usableFromInline let id: UInt64
 
     @inlinable
-    init(registry: ObserverRegistry) {
+    init(registry: ObserverRegistry, slot: Int, id: UInt64) {
         self.registry = registry
-        liveSubscriptionCounter.add(1, ordering: .relaxed)
+        self.slot = slot
+        self.id = id
     }
 
-    deinit { liveSubscriptionCounter.subtract(1, ordering: .relaxed) }
-
-    /// Drops the observer's handler (and what it captured). Called only when no delivery can be
-    /// reading it.
-    @usableFromInline
-    func releaseHandler() {}
-
+    /// A handle for an observer that was never attached (the signal had ended): disposed.
     @inlinable
-    final var isActive: Bool { slot.load(ordering: .relaxed) >= 0 }
-
-    @inlinable
-    final var isDisposed: Bool { !isActive }
-
-    @inlinable
-    final func dispose() {
-        let old = slot.exchange(-1, ordering: .relaxed)
-        if old >= 0 && old != Subscription.awaitingAttachment { registry.detach(self, at: old) }
+    static func ended(_ registry: ObserverRegistry) -> Subscription {
+        Subscription(registry: registry, slot: -1, id: 0)
     }
 
-    /// Slot marker of a subscription queued for attachment by a delivering thread: not yet in
-    /// the bag, not disposed.
-    @usableFromInline static var awaitingAttachment: Int { Int.max }
+    @inlinable
+    var isDisposed: Bool { !registry.isAttached(slot: slot, id: id) }
+
+    @inlinable
+    func dispose() { registry.detach(slot: slot, id: id) }
+
+    @inlinable
+    static func == (lhs: Subscription, rhs: Subscription) -> Bool {
+        lhs.registry === rhs.registry && lhs.slot == rhs.slot && lhs.id == rhs.id
+    }
 }

@@ -134,7 +134,7 @@ extension Stage {
         { downstream, lifetime in
             let out = serializer(downstream)
             let state = RelayGuarded(LatestFlattenState())
-            let current = SerialDisposable()
+            let current = SerialRun<SerialRun<SerialRelay<U, E>>>()
             lifetime += current
 
             return Signal<V, E>.Observer { event in
@@ -146,9 +146,9 @@ extension Stage {
                     state.value.innerRunning = true
                     let generation = state.value.generation
                     out.unlockState(bits)
-                    let entry = SerialDisposable()
-                    current.inner = entry
-                    entry.inner = producer.start(Signal<U, E>.Observer { event in
+                    let entry = SerialRun<SerialRelay<U, E>>()
+                    current.replace(with: entry)
+                    entry.replace(with: producer.start(observer: Signal<U, E>.Observer { event in
                         var bits = out.lockState()
                         var owned: Event<U, E>?
                         switch event {
@@ -165,7 +165,7 @@ extension Stage {
                         }
                         out.unlockState(bits)
                         out.perform(owned)
-                    })
+                    }))
                 case .completed:
                     var bits = out.lockState()
                     state.value.outerDone = true
