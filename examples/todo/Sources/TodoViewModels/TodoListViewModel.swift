@@ -37,9 +37,9 @@ public final class TodoListViewModel: ViewModel {
             .filter(where: filter.producer.map { $0.includes })
             .sort(by: { $0.id < $1.id })
         super.init(title: tr("Todos"))
-        store.load().observe(on: scheduler).startObserving(during: lifetime) { [weak self] in self?.loaded($0) }
-        store.failures.observe(on: scheduler).observe(during: lifetime) { [weak self] _ in self?.show(notice: tr("Your to-dos could not be saved.")) }
-        filter.signal.observe(during: lifetime) { [weak self] _ in self?.save() }
+        store.load().observe(on: scheduler).observe(with: self) { $0.loaded($1) }
+        store.failures.observe(on: scheduler).observe(with: self) { model, _ in model.show(notice: tr("Your to-dos could not be saved.")) }
+        filter.signal.observe(with: self) { model, _ in model.save() }
     }
 
     /// `Delete <title>`: the delete button's accessible name.
