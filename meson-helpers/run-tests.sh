@@ -33,6 +33,8 @@ glib-compile-schemas --strict data/
 # Every marked string translated in every language; the catalogues compiled for the uninstalled app.
 ./meson-helpers/check-translations.sh
 ./meson-helpers/compile-translations.sh
+# The code the README quotes (marked excerpts) is still the code the test command builds.
+/usr/bin/python3 meson-helpers/check-doc-excerpts.py
 # The manual page and the bash completion know every option and variable --help-all lists.
 /usr/bin/python3 meson-helpers/check-man-page.py "$bin/goodsdesk"
 # The committed data set must be exactly what the deterministic generator writes.
