@@ -61,11 +61,19 @@ def main():
                 print(f"check-doc-excerpts: {where}: the excerpt mark is not followed by a code block", file=sys.stderr)
                 failures += 1
                 continue
+            if not any(line.strip() for line in block):
+                print(f"check-doc-excerpts: {where}: the excerpt of {path} is empty", file=sys.stderr)
+                failures += 1
+                continue
             missing = first_missing(block, target.read_text(encoding="utf-8").splitlines())
             checked += 1
             if missing is not None:
                 print(f"check-doc-excerpts: {where}: no longer in {path} (in this order): {missing}", file=sys.stderr)
                 failures += 1
+    if checked == 0 and not failures:
+        # The README's walk-through quotes the todo example: no excerpt at all means the marks went.
+        print("check-doc-excerpts: no excerpt found (marked `<!-- excerpt: PATH -->` before a code block)", file=sys.stderr)
+        failures += 1
     if failures:
         sys.exit(1)
     print(f"check-doc-excerpts: {checked} excerpts are in their files")

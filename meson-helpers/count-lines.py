@@ -7,6 +7,7 @@ in .ui), under FOLDER's Sources/ (tests, Package.swift, desktop, metainfo and po
 
 Prints `todo: 280 lines (190 Swift + 90 .ui)` and, per file, its count.
 """
+import argparse
 import os
 import re
 import sys
@@ -26,13 +27,13 @@ def code_lines(text, suffix):
 
 
 def main(arguments):
-    limit = None
-    if "--max" in arguments:
-        index = arguments.index("--max")
-        limit = int(arguments[index + 1])
-        arguments = arguments[:index] + arguments[index + 2:]
-    folder = os.path.join(ROOT, arguments[0] if arguments else "examples/todo")
+    parser = argparse.ArgumentParser(description="Counts an app's lines of Swift and .ui under FOLDER/Sources.")
+    parser.add_argument("folder", nargs="?", default="examples/todo")
+    parser.add_argument("--max", type=int, help="fail when the total is above this")
+    options = parser.parse_args(arguments)
+    folder = os.path.join(ROOT, options.folder)
     counts = {".swift": 0, ".ui": 0}
+    files_counted = 0
     for base, _, files in sorted(os.walk(os.path.join(folder, "Sources"))):
         for name in sorted(files):
             suffix = os.path.splitext(name)[1]
@@ -41,8 +42,14 @@ def main(arguments):
                 with open(path, encoding="utf-8") as file:
                     count = code_lines(file.read(), suffix)
                 counts[suffix] += count
+                files_counted += 1
                 print(f"  {count:4d}  {os.path.relpath(path, folder)}")
+    if files_counted == 0:
+        # A wrong folder must not pass as a small app.
+        print(f"count-lines: no Swift or .ui file under {os.path.join(folder, 'Sources')}", file=sys.stderr)
+        return 1
     total = counts[".swift"] + counts[".ui"]
+    limit = options.max
     verdict = "" if limit is None else (f" (≤ {limit})" if total <= limit else f" — more than {limit}")
     print(f"{os.path.basename(folder)}: {total} lines ({counts['.swift']} Swift + {counts['.ui']} .ui){verdict}")
     return 1 if limit is not None and total > limit else 0

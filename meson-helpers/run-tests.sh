@@ -5,7 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=false
-[[ "${1:-}" == "--quick" ]] && quick=true
+case "${1:-}" in
+    "") ;;
+    --quick) quick=true ;;
+    *) echo "run-tests.sh: unknown argument '$1' (usage: run-tests.sh [--quick])" >&2; exit 2 ;;
+esac
 
 # Each phase's wall-clock time goes to stderr, so a slow run says where its minutes went.
 started=$SECONDS

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Reactive
 import Synchronization
@@ -44,6 +45,17 @@ public final class JSONFileStore<Value: Codable & Sendable>: Sendable {
         }
     }
 
+    /// Waits until the saves asked before it are on disk, or `timeout` has passed: for an app
+    /// about to exit, whose queued saves would otherwise be dropped with the process. False when
+    /// it timed out (`io` never got to it: a `TestScheduler` nobody advances, a blocked queue).
+    @discardableResult
+    public func flush(timeout: Duration = .seconds(5)) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        _ = io.schedule { done.signal() }
+        let (seconds, attoseconds) = timeout.components
+        return done.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))) == .success
+    }
+
     /// Writes `value` on `io`, after the saves asked before it.
     public func save(_ value: Value) {
         _ = io.schedule { [self] in
@@ -68,27 +80,31 @@ public final class JSONFileStore<Value: Codable & Sendable>: Sendable {
         } catch {
             reason = "\(error)"
         }
-        let kept = Self.asideName(for: url)
-        guard rename(url.path, kept.path) == 0 else {
+        guard let kept = Self.moveAside(url) else {
             writable.withLock { $0 = false }
             return .damaged(reason: reason, keptAt: nil)
         }
         return .damaged(reason: reason, keptAt: kept)
     }
 
-    /// `<name>.damaged-<UTC time>` beside `url`, with a number after it if that is taken.
-    private static func asideName(for url: URL) -> URL {
+    /// Renames `url` to `<name>.damaged-<UTC time>` beside it (with a number after it when
+    /// that is taken), never over another file: a hard link to a name that must not exist yet
+    /// (`link` fails rather than replace), then the old name removed. Nil when it cannot.
+    private static func moveAside(_ url: URL) -> URL? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
         let base = "\(url.lastPathComponent).damaged-\(formatter.string(from: Date()))"
         let folder = url.deletingLastPathComponent()
-        var candidate = folder.appendingPathComponent(base)
-        var number = 1
-        while FileManager.default.fileExists(atPath: candidate.path) {
-            number += 1
-            candidate = folder.appendingPathComponent("\(base)-\(number)")
+        for number in 1...1_000 {
+            let candidate = folder.appendingPathComponent(number == 1 ? base : "\(base)-\(number)")
+            if link(url.path, candidate.path) == 0 {
+                // Both names hold the file now; if the old one cannot go, the store must not
+                // write over it, so it is reported as not moved.
+                return unlink(url.path) == 0 ? candidate : nil
+            }
+            guard errno == EEXIST else { return nil }
         }
-        return candidate
+        return nil
     }
 
     /// Writes `data` to `url` atomically: temporary file, fsync, rename, fsync of the folder.
@@ -109,9 +125,10 @@ public final class JSONFileStore<Value: Codable & Sendable>: Sendable {
             }
             return true
         }
-        let error: FileStoreError? = !wrote ? .errno("write \(temporary.path)")
+        var error: FileStoreError? = !wrote ? .errno("write \(temporary.path)")
             : fsync(file) != 0 ? .errno("flush \(temporary.path)") : nil
-        close(file)
+        // A failed close can be a failed write (a network file system reports it there).
+        if close(file) != 0 && error == nil { error = .errno("close \(temporary.path)") }
         if let error {
             unlink(temporary.path)
             throw error
@@ -123,10 +140,9 @@ public final class JSONFileStore<Value: Codable & Sendable>: Sendable {
         }
         // The rename is durable once the folder's entry is on disk.
         let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
-        }
+        guard directory >= 0 else { throw FileStoreError.errno("open \(folder.path) to flush it") }
+        defer { close(directory) }
+        guard fsync(directory) == 0 else { throw FileStoreError.errno("flush \(folder.path)") }
     }
 }
 

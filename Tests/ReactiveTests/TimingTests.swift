@@ -182,6 +182,21 @@ struct SchedulerTests {
         #expect(scheduler.now == SchedulerInstant.zero.advanced(by: .seconds(2)))
     }
 
+    @Test func stepRunsOneActionAtATimeInOrder() {
+        let scheduler = TestScheduler()
+        let log = Recorder<String, Never>()
+        scheduler.schedule(after: .seconds(1)) { log.observer.send(value: "later") }
+        scheduler.schedule { log.observer.send(value: "now") }
+        scheduler.schedule(after: .seconds(1)) { log.observer.send(value: "dropped") }?.dispose()
+        #expect(scheduler.step())
+        #expect(log.values == ["now"])
+        #expect(scheduler.now == SchedulerInstant.zero)
+        #expect(scheduler.step())
+        #expect(log.values == ["now", "later"])
+        #expect(scheduler.now == SchedulerInstant.zero.advanced(by: .seconds(1)))
+        #expect(!scheduler.step(), "a cancelled action is not a step")
+    }
+
     @Test func actionsScheduledByActionsRunInTheSameAdvance() {
         let scheduler = TestScheduler()
         let log = Recorder<Int, Never>()

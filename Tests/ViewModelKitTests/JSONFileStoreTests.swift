@@ -57,6 +57,29 @@ struct JSONFileStoreTests {
         guard case .loaded(StoredNote(text: "fresh")) = load(store) else { Issue.record("a fresh file after"); return }
     }
 
+    @Test func aDamagedFileNeverReplacesOneKeptBefore() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Two damaged files within the same second: the second is kept under another name.
+        try Data("{first".utf8).write(to: url)
+        guard case let .damaged(_, first?) = load(JSONFileStore<StoredNote>(url: url, io: io)) else { Issue.record("first damaged"); return }
+        try Data("{second".utf8).write(to: url)
+        guard case let .damaged(_, second?) = load(JSONFileStore<StoredNote>(url: url, io: io)) else { Issue.record("second damaged"); return }
+        #expect(first != second)
+        #expect(try Data(contentsOf: first) == Data("{first".utf8), "the first one kept as it was")
+        #expect(try Data(contentsOf: second) == Data("{second".utf8))
+    }
+
+    @Test func flushWaitsForTheQueuedSavesAndSaysWhenItCannot() throws {
+        let store = JSONFileStore<StoredNote>(url: url, io: QueueScheduler(name: "flush-test"))
+        for text in ["a", "b", "last"] { store.save(StoredNote(text: text)) }
+        #expect(store.flush())
+        #expect(try JSONDecoder().decode(StoredNote.self, from: Data(contentsOf: url)) == StoredNote(text: "last"))
+        // A scheduler nobody runs: the flush gives up after its timeout instead of hanging.
+        let stalled = JSONFileStore<StoredNote>(url: url, io: io)
+        stalled.save(StoredNote(text: "never"))
+        #expect(!stalled.flush(timeout: .milliseconds(50)))
+    }
+
     @Test func aFileTooLargeIsDamaged() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(#"{"text": "ok"}"#.utf8).write(to: url)

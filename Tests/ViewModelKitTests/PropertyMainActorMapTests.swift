@@ -1,3 +1,4 @@
+import Dispatch
 import Reactive
 import ReactiveTesting
 import Testing
@@ -32,6 +33,32 @@ struct PropertyMainActorMapTests {
         await Task.detached { items.value = ["bread"] }.value
         for _ in 0..<100 where counter.text.value != "1 left" { await Task.yield() }
         #expect(counter.text.value == "1 left")
+    }
+
+    @Test func aLateHopNeverUndoesALaterChange() async {
+        let counter = Counter()
+        _ = counter.text.value
+        let items = counter.items
+        // Set from another thread while the main actor is busy here: its hop has to wait.
+        DispatchQueue.global().sync { items.value = ["from another thread"] }
+        counter.items.value = ["a", "b", "c"]
+        #expect(counter.text.value == "3 left", "at once on the main actor")
+        for _ in 0..<100 { await Task.yield() }
+        #expect(counter.text.value == "3 left", "the waiting hop works out the latest value, not its own")
+    }
+
+    @Test func aHopAfterTheOwnerIsGoneCallsNothing() async {
+        weak var freed: Counter?
+        do {
+            let counter = Counter()
+            _ = counter.text.value
+            let items = counter.items
+            DispatchQueue.global().sync { items.value = ["late"] }
+            freed = counter
+        }
+        #expect(freed == nil)
+        // The hop runs now; its transform would reach the freed counter (unowned): it must not.
+        for _ in 0..<100 { await Task.yield() }
     }
 
     @Test func itKeepsNeitherItsSourceNorItselfAlive() {

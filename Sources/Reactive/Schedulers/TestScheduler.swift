@@ -122,6 +122,16 @@ public final class TestScheduler: DateScheduler, @unchecked Sendable {
         }
     }
 
+    /// Runs the one action due first (the clock moved to its time when that is later); false
+    /// when none is scheduled. For a test that looks at the state between two actions (each
+    /// write of a file, say), which `advance` and `run` run all at once.
+    @discardableResult
+    public func step() -> Bool {
+        guard let action = nextDue(by: nil) else { return false }
+        action()
+        return true
+    }
+
     /// The action of the next entry due by `limit`, taken out of the queue (cancelled entries
     /// are dropped on the way).
     private func nextDue(by limit: SchedulerInstant?) -> (@Sendable () -> Void)? {

@@ -15,7 +15,7 @@ public struct TodoFile: Codable, Sendable, Equatable {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         (todos, filter) = (try values.decode([Todo].self, forKey: .todos), try values.decode(TodoFilter.self, forKey: .filter))
         guard todos.count <= Self.maximumCount, Set(todos.map(\.id)).count == todos.count,
-              todos.allSatisfy({ $0.id > 0 && !$0.title.isEmpty && $0.title.count <= Todo.maximumTitleLength }) else {
+              todos.allSatisfy({ (1...Todo.maximumID).contains($0.id) && !$0.title.isEmpty && $0.title.count <= Todo.maximumTitleLength }) else {
             throw DecodingError.dataCorruptedError(forKey: .todos, in: values, debugDescription: "to-dos out of range")
         }
     }

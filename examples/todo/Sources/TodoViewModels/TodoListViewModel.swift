@@ -49,7 +49,7 @@ public final class TodoListViewModel: ViewModel {
 
     /// Adds the typed title, trimmed, as a new to-do (nothing when it is blank) and clears it.
     public func add() {
-        guard isLoaded else { return }
+        guard isLoaded, nextID <= Todo.maximumID else { return }
         let title = Self.trimmed(newTitle.value)
         newTitle.value = ""
         guard !title.isEmpty else { return }
@@ -80,9 +80,10 @@ public final class TodoListViewModel: ViewModel {
     private func loaded(_ file: StoredFile<TodoFile>) {
         isLoaded = true
         if case let .loaded(file) = file {
-            filter.value = file.filter
+            // The to-dos first: each save writes the whole list, never an empty one over it.
             nextID = (file.todos.map(\.id).max() ?? 0) + 1
             edit { editor in file.todos.forEach { editor.addOrUpdate($0) } }
+            filter.value = file.filter
         } else if case let .damaged(_, kept) = file {
             show(notice: tr("Your to-dos could not be read; the file was kept as {0}.", kept?.lastPathComponent ?? store.url.lastPathComponent))
         }
@@ -100,7 +101,8 @@ public final class TodoListViewModel: ViewModel {
         save()
     }
 
-    private func save() { store.save(TodoFile(todos: todos.value, filter: filter.value)) }
+    /// Writes the list and the filter; nothing before the file is read (it would be lost).
+    private func save() { if isLoaded { store.save(TodoFile(todos: todos.value, filter: filter.value)) } }
 
     private static func trimmed(_ title: String) -> String {
         String(title.trimmingCharacters(in: .whitespacesAndNewlines).prefix(Todo.maximumTitleLength))

@@ -19,6 +19,4 @@ final class TodoViewManager: ScreenView {
     var filterPicked: SignalProducer<TodoFilter, Never> {
         .merge(filters.map { button, filter in button.reactive.isActive.changes.filter { $0 }.map { _ in filter } })
     }
-
-    init() {}
 }

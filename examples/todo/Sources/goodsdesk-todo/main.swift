@@ -18,14 +18,15 @@ let todoList = RouteKey<Void>("todo.list")
 @MainActor
 func run() -> Int32 {
     guard let application = Application(id: "io.github.goodsdesk.Todo", resources: [.module]) else { return 1 }
-    let file = XDGDirectories().data("goodsdesk-todo").appendingPathComponent("todos.json")
+    let store = JSONFileStore<TodoFile>(url: XDGDirectories().data("goodsdesk-todo").appendingPathComponent("todos.json"))
+    defer { store.flush() }  // the saves still queued when the window closed
     var shown: (window: AppWindow, navigator: Navigator)?
     application.activated.observe(during: application.lifetime) {
         if let shown { return shown.window.present() }
         let window = AppWindow(application: application, options: ShellOptions(menu: .plain()))
         let registry = PluginRegistry()
         try? registry.registerScreen(TodoController.self, route: todoList) { _, _ in
-            TodoListViewModel(store: JSONFileStore(url: file), scheduler: UIScheduler.shared)
+            TodoListViewModel(store: store, scheduler: UIScheduler.shared)
         }
         let navigator = Navigator(window: window, registry: registry, pictures: PictureLocator(dataSetDirectory: folder))
         navigator.open(todoList, as: .replaceRoot)

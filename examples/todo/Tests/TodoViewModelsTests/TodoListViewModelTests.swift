@@ -103,9 +103,11 @@ struct TodoListViewModelTests {
         #expect(next.todos.value.last?.id == 3, "ids go on after the file's")
     }
 
-    @Test func aDamagedFileIsKeptAndTheListStartsEmptyWithAMessage() throws {
+    /// Out of range: a negative id, and one whose successor would overflow (a crash, unchecked).
+    @Test(arguments: ["-1", "9223372036854775807"])
+    func aDamagedFileIsKeptAndTheListStartsEmptyWithAMessage(id: String) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(#"{"todos": [{"id": -1, "title": "x", "completed": false}], "filter": "all"}"#.utf8).write(to: url)
+        try Data(#"{"todos": [{"id": \#(id), "title": "x", "completed": false}], "filter": "all"}"#.utf8).write(to: url)
         let model = TodoListViewModel(store: JSONFileStore(url: url, io: scheduler), scheduler: scheduler)
         let notices = model.notices.recorded()
         scheduler.advance()
@@ -113,6 +115,25 @@ struct TodoListViewModelTests {
         #expect(notices.values.count == 1)
         let kept = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
         #expect(kept.contains { $0.hasPrefix("todos.json.damaged-") })
+    }
+
+    @Test func loadingNeverWritesALessCompleteListOverTheFile() throws {
+        let model = makeModel()
+        add("a", "b", to: model)
+        model.filter.value = .active
+        scheduler.advance()
+        let saved = try Data(contentsOf: url)
+        // A filter picked before the file is read must not save the empty list over it.
+        let early = TodoListViewModel(store: JSONFileStore(url: url, io: scheduler), scheduler: scheduler)
+        early.filter.value = .completed
+        #expect(try Data(contentsOf: url) == saved)
+        // Each save after the read holds the whole list.
+        var writes: [TodoFile] = []
+        while scheduler.step() {
+            if let file = try? JSONDecoder().decode(TodoFile.self, from: Data(contentsOf: url)) { writes.append(file) }
+        }
+        #expect(!writes.isEmpty && writes.allSatisfy { $0.todos.map(\.title) == ["a", "b"] })
+        #expect(early.todos.value.count == 2)
     }
 
     @Test func theModelIsFreedWithItsScreen() {
