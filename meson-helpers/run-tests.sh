@@ -30,7 +30,9 @@ $quick && config=debug
 # less per program, and a SwiftPM crash (seen once in CI, in libdispatch) cannot fail a test run.
 bin=.build/$config
 phase "build ($config: the package with its tests, the plugins)"
-swift build -c "$config" --build-tests
+# With testing enabled, as `swift test` builds (the tests' @testable imports need it; SwiftPM's
+# `swift build` enables it only in debug): the tests then run on this very build (--skip-build).
+swift build -c "$config" --build-tests -Xswiftc -enable-testing
 # The example plugins, and the broken ones the loader's tests need, as run-time libraries.
 ./meson-helpers/build-all-plugins.sh "$config"
 glib-compile-schemas --strict data/
