@@ -31,8 +31,11 @@ $quick && config=debug
 bin=.build/$config
 phase "build ($config: the package with its tests, the plugins)"
 # With testing enabled, as `swift test` builds (the tests' @testable imports need it; SwiftPM's
-# `swift build` enables it only in debug): the tests then run on this very build (--skip-build).
-swift build -c "$config" --build-tests -Xswiftc -enable-testing
+# `swift build` enables it by itself only in debug, where adding it would change the command
+# lines and rebuild everything run-app.sh built): the tests then run on this build (--skip-build).
+testing=()
+[ "$config" = release ] && testing=(-Xswiftc -enable-testing)
+swift build -c "$config" --build-tests ${testing[@]+"${testing[@]}"}
 # The example plugins, and the broken ones the loader's tests need, as run-time libraries.
 ./meson-helpers/build-all-plugins.sh "$config"
 glib-compile-schemas --strict data/
