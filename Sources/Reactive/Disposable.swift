@@ -52,8 +52,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var bag = Bag()
     @exclusivity(unchecked) private var disposed = false
 
-    private final class Entry: Disposable, @unchecked Sendable { // safe: `slot` is written once, under the owner's lock
-        // `slot` is written once, under the owner's lock, before anyone can read it.
+    private final class Entry: Disposable, @unchecked Sendable { // safe: `slot` is written once, under the owner's lock, before anyone can read it
         let inner: any Disposable
         weak var owner: CompositeDisposable?
         var slot = -1

@@ -9,7 +9,11 @@ import Synchronization
 ///   delivers it after the current event has reached every observer ("breadth-first"). So a send
 ///   never blocks on observers and can never deadlock, whatever the observers do.
 /// - An observer attached during a delivery receives only later events; an observer disposed during
-///   a delivery receives nothing more, not even the event in flight.
+///   a delivery on the delivering thread (by an observer) receives nothing more, not even the event
+///   in flight. Disposed from another thread while an event is on its way, it may still get that
+///   one event (the delivery reads the "an observer left" flag without the lock, as ReactiveSwift's
+///   bag snapshot also lets an in-flight event through), never a later one; its handler is kept
+///   alive until the delivery ends either way.
 /// - After the terminal event every observer is released.
 ///
 /// Observers live in the core itself, one entry each in a contiguous array (`entries`) whose
