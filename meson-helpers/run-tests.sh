@@ -74,7 +74,7 @@ phase "UI scenarios ($suite, zh_CN and en side by side)"
 ui_runs=()
 display=90
 for language in zh_CN en; do
-    GOODSDESK_UI_SUITE=$suite GOODSDESK_UI_LANGUAGE=$language GOODSDESK_UI_PLUGINS=$bin/plugins GOODSDESK_UI_FIXTURES=$bin/plugin-fixtures \
+    GOODSDESK_UI_SUITE=$suite GOODSDESK_UI_LANGUAGE=$language GOODSDESK_UI_PLUGINS=$bin/plugins GOODSDESK_UI_FIXTURES=$bin/plugin-fixtures GOODSDESK_UI_TUTORIAL=$bin/tutorial-plugin \
         xvfb-run -a -n "$display" -s "-screen 0 1280x900x24 -noreset" dbus-run-session -- \
         /usr/bin/python3 Tests/UI/run.py "$bin/goodsdesk" "$artifacts/$language" > "$artifacts/$language.log" 2>&1 &
     ui_runs+=("$!")
