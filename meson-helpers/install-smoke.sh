@@ -39,7 +39,7 @@ trap 'rm -rf "$work"' EXIT
 
 # SwiftPM builds in a scratch folder of its own, outside both meson build folders: the Debian
 # package below is built from this same copy and reuses it, so the Swift code is compiled once.
-meson setup "$work/build" "$work/src" --prefix="$work/prefix" --buildtype="$buildtype" --libdir="$libdir" -Dswift_scratch="$work/swiftpm" \
+meson setup "$work/build" "$work/src" --prefix="$work/prefix" --buildtype="$buildtype" --libdir="$libdir" -Dswiftpm_scratch="$work/swiftpm" \
     > "$work/setup.log" || { cat "$work/setup.log"; exit 1; }
 meson compile -C "$work/build"
 meson test -C "$work/build" --print-errorlogs
