@@ -10,7 +10,7 @@ import time
 
 from harness import App, StepFailed
 from harness import LANGUAGE
-from plugin_scenarios import INSTALLED_SCENARIOS, PLUGIN_SCENARIOS
+from plugin_scenarios import INSTALLED_SCENARIOS, PLUGIN_SCENARIOS, detail_page_opens_from_the_plugin
 from scenarios import SCENARIOS as BASIC_SCENARIOS
 from scenarios import first_start, valid_login_shows_goods
 from scenarios_goods import SCENARIOS as GOODS_SCENARIOS  # the goods page: 30-32
@@ -26,8 +26,11 @@ from scenarios_restore import SCENARIOS as RESTORE_SCENARIOS  # the screens afte
 SUITE = os.environ.get("GOODSDESK_UI_SUITE", "all")
 if SUITE not in ("all", "smoke", "installed"):
     sys.exit(f"GOODSDESK_UI_SUITE must be all, smoke or installed, not {SUITE!r}")
-if SUITE != "all":
-    SCENARIOS = [("1-first-start", first_start), ("4-valid-login", valid_login_shows_goods)] + INSTALLED_SCENARIOS
+SMOKE = [("1-first-start", first_start), ("4-valid-login", valid_login_shows_goods)]
+if SUITE == "installed":
+    SCENARIOS = SMOKE + INSTALLED_SCENARIOS  # the detail page from the prefix's own plugins
+elif SUITE == "smoke":
+    SCENARIOS = SMOKE + [("10-detail-page", detail_page_opens_from_the_plugin)]  # from GOODSDESK_UI_PLUGINS
 else:
     SCENARIOS = BASIC_SCENARIOS + PLUGIN_SCENARIOS + SHELL_SCENARIOS + MENU_SCENARIOS + GOODS_SCENARIOS + APP_SCENARIOS
     SCENARIOS += LIST_SCENARIOS
