@@ -20,6 +20,65 @@ def find(node, role, name):
     return None
 
 
+def all_nodes(node, role=None):
+    """Every descendant of `node` (with `role`, if given)."""
+    found = []
+    try:
+        if role is None or node.getRoleName() == role:
+            found.append(node)
+        for index in range(node.childCount):
+            found += all_nodes(node.getChildAtIndex(index), role)
+    except Exception:
+        pass
+    return found
+
+
+def tree(node, depth=0, limit=6, out=None):
+    """The accessible tree under `node` as indented `role 'name'` lines (what a failing step shows)."""
+    out = [] if out is None else out
+    try:
+        state = node.getState()
+        flags = "" if state.contains(pyatspi.STATE_SENSITIVE) else " [insensitive]"
+        flags += "" if state.contains(pyatspi.STATE_VISIBLE) else " [hidden]"
+        out.append("  " * depth + f"{node.getRoleName()} {node.name!r}{flags}")
+        if depth < limit:
+            for index in range(min(node.childCount, 40)):
+                tree(node.getChildAtIndex(index), depth + 1, limit, out)
+    except Exception as error:  # a node can vanish while we read it
+        out.append("  " * depth + f"(gone: {error})")
+    return out
+
+
+def text_of(node):
+    """The text of `node`'s Text interface, or its first descendant's that has one (an entry's
+    lives in a child)."""
+    try:
+        text = node.queryText()
+        return text.getText(0, text.characterCount)
+    except NotImplementedError:
+        for index in range(node.childCount):
+            found = text_of(node.getChildAtIndex(index))
+            if found is not None:
+                return found
+    except Exception:
+        pass
+    return None
+
+
+def poll_until(predicate, timeout):
+    """Asks `predicate` every 0.1 s until it holds (True) or `timeout` seconds pass (False); a
+    predicate that raises (a node vanished while it was read) counts as not holding yet."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            if predicate():
+                return True
+        except Exception:
+            pass
+        time.sleep(0.1)
+    return False
+
+
 def application(name="goodsdesk"):
     desktop = pyatspi.Registry.getDesktop(0)
     for index in range(desktop.childCount):

@@ -13,27 +13,11 @@ import traceback
 
 import pyatspi
 
-from atspi import actionable, application, find
+from atspi import actionable, all_nodes, application, find, poll_until, tree  # all_nodes, tree: for the scenarios too
 
 
 class StepFailed(AssertionError):
     pass
-
-
-def tree(node, depth=0, limit=6, out=None):
-    """The accessible tree under `node` as indented `role 'name'` lines."""
-    out = [] if out is None else out
-    try:
-        state = node.getState()
-        flags = "" if state.contains(pyatspi.STATE_SENSITIVE) else " [insensitive]"
-        flags += "" if state.contains(pyatspi.STATE_VISIBLE) else " [hidden]"
-        out.append("  " * depth + f"{node.getRoleName()} {node.name!r}{flags}")
-        if depth < limit:
-            for index in range(min(node.childCount, 40)):
-                tree(node.getChildAtIndex(index), depth + 1, limit, out)
-    except Exception as error:  # a node can vanish while we read it
-        out.append("  " * depth + f"(gone: {error})")
-    return out
 
 
 def name_of(node):
@@ -43,19 +27,6 @@ def name_of(node):
         return node.name
     except Exception:
         return None
-
-
-def all_nodes(node, role=None):
-    """Every descendant of `node` (with `role`, if given)."""
-    found = []
-    try:
-        if role is None or node.getRoleName() == role:
-            found.append(node)
-        for index in range(node.childCount):
-            found += all_nodes(node.getChildAtIndex(index), role)
-    except Exception:
-        pass
-    return found
 
 
 # The interface language of this run (GOODSDESK_UI_LANGUAGE: zh_CN, the seeds' own, or en) and
@@ -281,15 +252,8 @@ class App:
         raise StepFailed(expect or f"a showing {role} named {T(name)!r} within {timeout} s")
 
     def wait_until(self, predicate, timeout, expect):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            try:
-                if predicate():
-                    return
-            except Exception:
-                pass
-            time.sleep(0.1)
-        raise StepFailed(expect)
+        if not poll_until(predicate, timeout):
+            raise StepFailed(expect)
 
     def press(self, role, name):
         node = self.wait_for(role, name)

@@ -5,7 +5,7 @@
 nonsense, and Escape clearing the search back to the list without leaving the page."""
 import pyatspi
 
-from atspi import editable
+from atspi import editable, text_of
 from harness import Scenario, StepFailed, T, all_nodes, name_of
 from scenarios import dataset_titles, key, login_with_fill, row_titles
 
@@ -39,21 +39,6 @@ def focused_within(node):
         return any(focused_within(node.getChildAtIndex(i)) for i in range(node.childCount))
     except Exception:
         return False
-
-
-def text_of(node):
-    """The text of `node`'s Text interface, or its first descendant's that has one."""
-    try:
-        text = node.queryText()
-        return text.getText(0, text.characterCount)
-    except NotImplementedError:
-        for index in range(node.childCount):
-            found = text_of(node.getChildAtIndex(index))
-            if found is not None:
-                return found
-    except Exception:
-        pass
-    return None
 
 
 

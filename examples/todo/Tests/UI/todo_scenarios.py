@@ -9,6 +9,7 @@ failing step says what it expected, with the accessible tree. Covers: add (a bla
 nothing), check → counter, Mark all, the filters (Active hides a checked to-do), Clear completed,
 edit by F2 + Enter and by Enter on the row, Escape cancels, the delete button, a restart keeps
 the to-dos and the filter, `kill -9` keeps the file."""
+import gettext
 import json
 import os
 import shutil
@@ -19,42 +20,27 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "Tests", "UI"))
 import pyatspi  # noqa: E402
-from atspi import actionable, editable, find  # noqa: E402
+from atspi import actionable, all_nodes, application, editable, find, poll_until, text_of, tree  # noqa: E402
 
 LANGUAGE = os.environ.get("TODO_UI_LANGUAGE", "en")
-# The app's words in zh_CN (examples/todo/po/zh_CN.po); English is the source.
-ZH = {
-    "What needs to be done?": "需要做什么？", "Mark all as complete": "全部标记为完成", "All": "全部",
-    "Active": "未完成", "Completed": "已完成", "Clear completed": "清除已完成", "Delete {0}": "删除 {0}",
-    "{0} item left": "剩余 {0} 项", "{0} items left": "剩余 {0} 项",
-}
+# The app's words as it shows them: its catalogue, compiled beside the program (test-todo.sh);
+# English is the source. Loaded in main(), once the program's folder is known.
+catalogue = gettext.NullTranslations()
 
 
 def T(text, *arguments):
-    text = ZH.get(text, text) if LANGUAGE == "zh_CN" else text
+    text = catalogue.gettext(text)
     for index, argument in enumerate(arguments):
         text = text.replace("{%d}" % index, str(argument))
     return text
 
 
 def left(count):
-    return T("{0} item left" if count == 1 else "{0} items left", count)
+    return catalogue.ngettext("{0} item left", "{0} items left", count).replace("{0}", str(count))
 
 
 class Failed(AssertionError):
     pass
-
-
-def tree(node, depth=0, out=None):
-    out = [] if out is None else out
-    try:
-        out.append("  " * depth + f"{node.getRoleName()} {node.name!r}")
-        if depth < 14:
-            for index in range(node.childCount):
-                tree(node.getChildAtIndex(index), depth + 1, out)
-    except Exception:
-        pass
-    return out
 
 
 class Todo:
@@ -88,12 +74,7 @@ class Todo:
         self.process = None
 
     def app(self):
-        desktop = pyatspi.Registry.getDesktop(0)
-        for index in range(desktop.childCount):
-            app = desktop.getChildAtIndex(index)
-            if app is not None and "goodsdesk-todo" in (app.name or ""):
-                return app
-        return None
+        return application("goodsdesk-todo")
 
     # GTK 4.8 has no toggle-button role: a GtkToggleButton is a "push button" with the pressed
     # state; later GTKs say "toggle button".
@@ -112,15 +93,8 @@ class Todo:
         return None
 
     def wait(self, predicate, timeout, expect):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            try:
-                if predicate():
-                    return
-            except Exception:
-                pass
-            time.sleep(0.1)
-        raise Failed(expect)
+        if not poll_until(predicate, timeout):
+            raise Failed(expect)
 
     def shows(self, role, name):
         self.wait(lambda: self.find(role, name), 10, f"a showing {role} {name!r}")
@@ -180,35 +154,11 @@ class Todo:
             action()
         except Exception as error:
             subprocess.run(["import", "-window", "root", shot + "-FAILED.png"], check=False)
-            around = "\n".join(tree(self.app())) if self.app() is not None else "(no application)"
+            around = "\n".join(tree(self.app(), limit=14)) if self.app() is not None else "(no application)"
             raise Failed(f"step {self.step_number} '{label}' failed: {error}\n  screenshot: {shot}-FAILED.png\n"
                          f"  app log: {self.log}\n{around}") from None
         subprocess.run(["import", "-window", "root", shot + ".png"], check=False)
         print(f"  ok  {self.step_number:2d} {label}")
-
-
-def text_of(node):
-    """The text of `node` or of its first descendant with text (an entry's lives in a child)."""
-    try:
-        return node.queryText().getText(0, -1)
-    except Exception:
-        for index in range(node.childCount):
-            found = text_of(node.getChildAtIndex(index))
-            if found is not None:
-                return found
-    return None
-
-
-def all_nodes(node, role):
-    found = []
-    try:
-        if node.getRoleName() == role:
-            found.append(node)
-        for index in range(node.childCount):
-            found += all_nodes(node.getChildAtIndex(index), role)
-    except Exception:
-        pass
-    return found
 
 
 def focused(node):
@@ -312,6 +262,9 @@ def main():
         print(__doc__)
         return 2
     binary, artifacts = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    global catalogue
+    catalogue = gettext.translation("goodsdesk-todo", os.path.join(os.path.dirname(binary), "locale"),
+                                    languages=[LANGUAGE], fallback=LANGUAGE == "en")
     os.makedirs(artifacts, exist_ok=True)
     print(f"todo UI scenario ({LANGUAGE})")
     try:
