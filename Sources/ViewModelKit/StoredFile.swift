@@ -6,8 +6,7 @@ public enum StoredFile<Value: Sendable>: Sendable {
     case loaded(Value)
     /// No file yet: a first start.
     case missing
-    /// A file that could not be read or is not a valid `Value` (`reason`, in English, for the
-    /// log). It is kept, renamed with a timestamp (`keptAt`), never deleted; `keptAt` is nil
+    /// A file that could not be read or is not a valid `Value` (`reason`). It is kept, renamed with a timestamp (`keptAt`), never deleted; `keptAt` is nil
     /// when even that failed, and the store then never writes over it.
-    case damaged(reason: String, keptAt: URL?)
+    case damaged(reason: FileStoreError, keptAt: URL?)
 }

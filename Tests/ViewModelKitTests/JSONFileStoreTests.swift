@@ -48,7 +48,7 @@ struct JSONFileStoreTests {
         try contents.write(to: url)
         let store = JSONFileStore<StoredNote>(url: url, io: io)
         guard case let .damaged(reason, kept?) = load(store) else { Issue.record("damaged"); return }
-        #expect(!reason.isEmpty)
+        #expect(!reason.description.isEmpty)
         #expect(kept.lastPathComponent.hasPrefix("notes.json.damaged-"))
         #expect(try Data(contentsOf: kept) == contents, "kept as it was")
         #expect(!FileManager.default.fileExists(atPath: url.path))
